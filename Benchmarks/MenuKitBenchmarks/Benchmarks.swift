@@ -1,0 +1,1 @@
+@main struct Benchmarks { static func main() {} }

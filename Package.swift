@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+// MenuKit: UIKit's menu, command and keyboard-shortcut model for Linux.
+import PackageDescription
+
+/// Settings shared by every Swift target.
+let swiftSettings: [SwiftSetting] = [
+  // Every imported module must be imported in the file that uses its members.
+  .enableUpcomingFeature("MemberImportVisibility")
+]
+
+let package = Package(
+  name: "MenuKit",
+  products: [
+    .library(name: "MenuKit", targets: ["MenuKit"]),
+    .library(name: "MenuKitXKB", targets: ["MenuKitXKB"]),
+    .executable(name: "menu-dump", targets: ["menu-dump"]),
+    .executable(name: "keymap-lint", targets: ["keymap-lint"]),
+  ],
+  targets: [
+    // Pure Swift core: menus, commands, key commands, builder, DSL, files, validation, rendering.
+    .target(name: "MenuKit", swiftSettings: swiftSettings),
+    // The system libxkbcommon, found through pkg-config (Debian: libxkbcommon-dev).
+    .systemLibrary(
+      name: "CXKBCommon",
+      pkgConfig: "xkbcommon",
+      providers: [.apt(["libxkbcommon-dev"])]
+    ),
+    // Swift wrapper over CXKBCommon; no C type appears in its public API.
+    .target(name: "MenuKitXKB", dependencies: ["MenuKit", "CXKBCommon"], swiftSettings: swiftSettings),
+    // Thin CLI: renders and validates menu files.
+    .executableTarget(
+      name: "menu-dump", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings),
+    // Thin CLI: lints keymaps (help only for now).
+    .executableTarget(
+      name: "keymap-lint", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings),
+    // Benchmarks: run with `swift run -c release menukit-benchmarks`.
+    .executableTarget(
+      name: "menukit-benchmarks",
+      dependencies: ["MenuKit"],
+      path: "Benchmarks/MenuKitBenchmarks",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(name: "MenuKitTests", dependencies: ["MenuKit"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "MenuKitXKBTests", dependencies: ["MenuKitXKB"], swiftSettings: swiftSettings),
+    // End-to-end tests of the CLIs; they run the built executables.
+    .testTarget(
+      name: "CLITests", dependencies: ["menu-dump", "MenuKit"], swiftSettings: swiftSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)

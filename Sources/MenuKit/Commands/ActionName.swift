@@ -1,0 +1,23 @@
+/// The name of a command's action, such as `copy:` or `app.openDocument`.
+///
+/// UIKit names actions with Objective-C selectors; Linux has no Objective-C runtime, so a
+/// MenuKit action is a name. Responders declare the names they can perform, and the responder
+/// chain finds the target by name.
+///
+/// ```swift
+/// let open: ActionName = "openDocument:"
+/// let command = Command(title: "Open…", action: open)
+/// ```
+public struct ActionName: RawRepresentable, Hashable, Comparable, Sendable,
+  ExpressibleByStringLiteral, CustomStringConvertible
+{
+  public let rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  public var description: String { rawValue }
+
+  public static func < (lhs: ActionName, rhs: ActionName) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,60 @@
+/// A JSON-like value attached to a command, as UIKit's `propertyList`.
+///
+/// Two commands with the same action are told apart by their property lists, so builder edits
+/// address a command by the pair (action, property list). Dictionaries compare by content
+/// regardless of key order.
+///
+/// ```swift
+/// let north = Command(title: "North", action: "navigate:", propertyList: ["arrow": "up"])
+/// ```
+public enum PropertyList: Hashable, Sendable, ExpressibleByStringLiteral,
+  ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
+  ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral,
+  CustomStringConvertible
+{
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([PropertyList])
+  case dictionary([String: PropertyList])
+
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  public init(floatLiteral value: Double) { self = .number(value) }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  public init(arrayLiteral elements: PropertyList...) { self = .array(elements) }
+  public init(nilLiteral: ()) { self = .null }
+
+  public init(dictionaryLiteral elements: (String, PropertyList)...) {
+    self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+
+  /// The string, if this is a string.
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// The value for `key`, if this is a dictionary that has it.
+  public subscript(key: String) -> PropertyList? {
+    if case .dictionary(let values) = self { return values[key] }
+    return nil
+  }
+
+  /// A compact JSON-like rendering with sorted keys, used in messages and labels.
+  public var description: String {
+    switch self {
+    case .null: "null"
+    case .bool(let value): value ? "true" : "false"
+    case .number(let value):
+      value.rounded() == value && abs(value) < 9e15 ? String(Int64(value)) : String(value)
+    case .string(let value): "\"\(value)\""
+    case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+    case .dictionary(let values):
+      "{"
+        + values.keys.sorted().map { "\"\($0)\": \(values[$0]!.description)" }.joined(
+          separator: ", ") + "}"
+    }
+  }
+}

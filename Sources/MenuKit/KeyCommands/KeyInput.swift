@@ -1,0 +1,191 @@
+/// The key of a key command: a printable character or a named special key.
+///
+/// Printable inputs are the characters the key produces without modifiers, as in UIKit:
+/// Latin letters are lowercase (`"o"` with `.shift` is Shift+O). Special keys have static
+/// members named after UIKit's input constants (`UIKeyCommand.inputUpArrow` is
+/// ``upArrow``), plus F1–F24 and the keypad keys.
+///
+/// ```swift
+/// let input: KeyInput = "o"
+/// KeyInput.upArrow.canonicalName  // "Up"
+/// KeyInput.function(5)            // F5
+/// ```
+public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  enum Storage: Hashable, Sendable {
+    case characters(String)
+    case special(SpecialKey)
+  }
+
+  let storage: Storage
+
+  init(storage: Storage) { self.storage = storage }
+
+  /// A printable input: the characters a key produces, such as `"o"`, `"["` or `"é"`.
+  ///
+  /// Uppercase Latin letters are kept as given; ``MenuValidator`` warns about them because
+  /// UIKit matches key commands against lowercase characters.
+  /// The control characters UIKit uses for Tab, Return, Escape and Backspace, and the space,
+  /// become the matching special keys, so each key has one value.
+  public init(_ characters: String) {
+    switch characters {
+    case " ": storage = .special(.space)
+    case "\t": storage = .special(.tab)
+    case "\r", "\n": storage = .special(.return)
+    case "\u{1B}": storage = .special(.escape)
+    case "\u{8}": storage = .special(.backspace)
+    case "\u{7F}": storage = .special(.deleteForward)
+    default: storage = .characters(characters)
+    }
+  }
+
+  public init(stringLiteral value: String) { self.init(value) }
+
+  /// The characters of a printable input, or nil for a special key.
+  public var characters: String? {
+    if case .characters(let text) = storage { return text }
+    return nil
+  }
+
+  /// The special key, or nil for a printable input.
+  public var specialKey: SpecialKey? {
+    if case .special(let key) = storage { return key }
+    return nil
+  }
+
+  /// Whether the input names exactly one key: a special key or a single character.
+  public var isSingleKey: Bool {
+    switch storage {
+    case .special: true
+    case .characters(let text): text.count == 1
+    }
+  }
+
+  /// The canonical name used in shortcut text: `"O"`, `"Up"`, `"F5"`, `"Plus"`, `"Space"`.
+  ///
+  /// Letters are shown uppercase, as on keycaps; characters that the shortcut notation uses
+  /// itself (`+`, space) have names.
+  public var canonicalName: String {
+    switch storage {
+    case .special(let key): key.canonicalName
+    case .characters(let text):
+      switch text {
+      case "+": "Plus"
+      default: text.count == 1 ? text.uppercased() : text
+      }
+    }
+  }
+
+  public var description: String { canonicalName }
+}
+
+// MARK: - Special keys
+
+extension KeyInput {
+  /// A key that does not type a printable character, or that MenuKit names explicitly.
+  public enum SpecialKey: String, Hashable, Sendable, CaseIterable {
+    case upArrow, downArrow, leftArrow, rightArrow
+    case escape, tab, `return`, enter, backspace, deleteForward
+    case home, end, pageUp, pageDown, insert, space, clear
+    case f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12
+    case f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24
+    case keypad0, keypad1, keypad2, keypad3, keypad4, keypad5, keypad6, keypad7, keypad8, keypad9
+    case keypadDecimal, keypadPlus, keypadMinus, keypadMultiply, keypadDivide, keypadEquals
+    case keypadComma
+
+    /// The name used in shortcut text, such as `Up`, `Escape`, `F5` or `Keypad5`.
+    public var canonicalName: String {
+      switch self {
+      case .upArrow: "Up"
+      case .downArrow: "Down"
+      case .leftArrow: "Left"
+      case .rightArrow: "Right"
+      case .deleteForward: "Delete"
+      default:
+        rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+      }
+    }
+  }
+
+  /// The Up Arrow key (`UIKeyCommand.inputUpArrow`).
+  public static let upArrow = KeyInput(storage: .special(.upArrow))
+  /// The Down Arrow key (`UIKeyCommand.inputDownArrow`).
+  public static let downArrow = KeyInput(storage: .special(.downArrow))
+  /// The Left Arrow key (`UIKeyCommand.inputLeftArrow`).
+  public static let leftArrow = KeyInput(storage: .special(.leftArrow))
+  /// The Right Arrow key (`UIKeyCommand.inputRightArrow`).
+  public static let rightArrow = KeyInput(storage: .special(.rightArrow))
+  /// The Escape key (`UIKeyCommand.inputEscape`).
+  public static let escape = KeyInput(storage: .special(.escape))
+  /// The Tab key.
+  public static let tab = KeyInput(storage: .special(.tab))
+  /// The Return key of the main keyboard.
+  public static let `return` = KeyInput(storage: .special(.return))
+  /// The Enter key of the numeric keypad.
+  public static let enter = KeyInput(storage: .special(.enter))
+  /// The Backspace key, which deletes backwards (⌫; SwiftUI's `KeyEquivalent.delete`).
+  public static let backspace = KeyInput(storage: .special(.backspace))
+  /// The Delete key, which deletes forwards (⌦; `UIKeyCommand.inputDelete`).
+  public static let deleteForward = KeyInput(storage: .special(.deleteForward))
+  /// The Home key (`UIKeyCommand.inputHome`).
+  public static let home = KeyInput(storage: .special(.home))
+  /// The End key (`UIKeyCommand.inputEnd`).
+  public static let end = KeyInput(storage: .special(.end))
+  /// The Page Up key (`UIKeyCommand.inputPageUp`).
+  public static let pageUp = KeyInput(storage: .special(.pageUp))
+  /// The Page Down key (`UIKeyCommand.inputPageDown`).
+  public static let pageDown = KeyInput(storage: .special(.pageDown))
+  /// The Insert key.
+  public static let insert = KeyInput(storage: .special(.insert))
+  /// The space bar.
+  public static let space = KeyInput(storage: .special(.space))
+  /// The Clear key of the numeric keypad.
+  public static let clear = KeyInput(storage: .special(.clear))
+
+  /// The function key F*n*, for *n* from 1 to 24 (`UIKeyCommand.inputF1` …).
+  ///
+  /// - Precondition: `number` is in `1...24`.
+  public static func function(_ number: Int) -> KeyInput {
+    precondition((1...24).contains(number), "function keys are F1 to F24, not F\(number)")
+    return KeyInput(storage: .special(SpecialKey.allCases[SpecialKey.f1.index + number - 1]))
+  }
+
+  /// The digit key *n* of the numeric keypad, for *n* from 0 to 9.
+  ///
+  /// - Precondition: `digit` is in `0...9`.
+  public static func keypad(_ digit: Int) -> KeyInput {
+    precondition((0...9).contains(digit), "keypad digits are 0 to 9, not \(digit)")
+    return KeyInput(storage: .special(SpecialKey.allCases[SpecialKey.keypad0.index + digit]))
+  }
+
+  /// Creates a special-key input.
+  public init(_ key: SpecialKey) { storage = .special(key) }
+}
+
+extension KeyInput.SpecialKey {
+  fileprivate var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+
+  /// The special key whose canonical name (or a common alias) is `name`, in any case.
+  static func named(_ name: some StringProtocol) -> Self? {
+    let lowered = name.lowercased()
+    if let key = byLowercasedName[lowered] { return key }
+    return switch lowered {
+    case "uparrow", "arrowup": .upArrow
+    case "downarrow", "arrowdown": .downArrow
+    case "leftarrow", "arrowleft": .leftArrow
+    case "rightarrow", "arrowright": .rightArrow
+    case "esc": .escape
+    case "del", "forwarddelete", "deleteforward": .deleteForward
+    case "bksp", "backspace": .backspace
+    case "pgup", "prior": .pageUp
+    case "pgdn", "pagedown", "next": .pageDown
+    case "ins": .insert
+    case "kpenter", "keypadenter", "numpadenter": .enter
+    case "keypadadd", "numpadadd": .keypadPlus
+    case "keypadsubtract", "numpadsubtract": .keypadMinus
+    default: nil
+    }
+  }
+
+  private static let byLowercasedName: [String: Self] = Dictionary(
+    uniqueKeysWithValues: allCases.map { ($0.canonicalName.lowercased(), $0) })
+}

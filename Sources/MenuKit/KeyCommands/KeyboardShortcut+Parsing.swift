@@ -1,0 +1,184 @@
+/// Why a shortcut's text could not be parsed.
+///
+/// Each case keeps the offending word and its offset (in Unicode scalars from the start of the
+/// text), so a file loader can point at the exact column.
+public enum KeyboardShortcutParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The text is empty or only spaces.
+  case empty
+  /// A modifier word is not known; `suggestion` is the closest known word, if any is close.
+  case unknownModifier(String, offset: Int, suggestion: String?)
+  /// The key name is not a single character or a known special-key name.
+  case unknownKey(String, offset: Int, suggestion: String?)
+  /// The text ends with a modifier, or has an empty part between two `+`.
+  case missingKey(offset: Int)
+  /// A modifier is named twice.
+  case duplicateModifier(String, offset: Int)
+
+  /// The offset of the problem in the text, in Unicode scalars.
+  public var offset: Int {
+    switch self {
+    case .empty: 0
+    case .unknownModifier(_, let offset, _), .unknownKey(_, let offset, _),
+      .duplicateModifier(_, let offset):
+      offset
+    case .missingKey(let offset): offset
+    }
+  }
+
+  static let expectation =
+    "expected modifiers (Ctrl, Alt, Shift, Cmd) joined with '+' and then one key, like 'Cmd+Shift+O'"
+
+  public var description: String {
+    switch self {
+    case .empty:
+      return "empty shortcut; \(Self.expectation)"
+    case .unknownModifier(let word, _, let suggestion):
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; \(Self.expectation)"
+      return "unknown modifier '\(word)'\(hint)"
+    case .unknownKey(let word, _, let suggestion):
+      let hint =
+        suggestion.map { "; did you mean '\($0)'?" }
+        ?? "; expected one character or a key name like Up, Escape, F5, PageDown"
+      return "unknown key '\(word)'\(hint)"
+    case .missingKey:
+      return "the shortcut has no key; \(Self.expectation)"
+    case .duplicateModifier(let word, _):
+      return "modifier '\(word)' appears twice"
+    }
+  }
+}
+
+// MARK: - API
+
+extension KeyboardShortcut {
+  /// Parses the canonical text form, accepting common spellings.
+  ///
+  /// Parts are joined by `+`; every part but the last is a modifier (`Ctrl`, `Control`, `Alt`,
+  /// `Option`, `Shift`, `Cmd`, `Command`, `Primary`, any case). The last part is the key: one
+  /// character (`O`, `o`, `[`, `?`, `é`; letters become lowercase inputs), `Plus` or a trailing
+  /// `+` for the plus key, or a special-key name (`Up`, `Escape`, `Tab`, `Return`, `Enter`,
+  /// `Backspace`, `Delete`, `Home`, `End`, `PageUp`, `PageDown`, `Insert`, `Space`, `F1`–`F24`,
+  /// `Keypad0`–`Keypad9`, …).
+  ///
+  /// ```swift
+  /// try KeyboardShortcut(parsing: "ctrl+shift+o").canonicalText  // "Ctrl+Shift+O"
+  /// try KeyboardShortcut(parsing: "Cmd++").input                 // "+"
+  /// ```
+  ///
+  /// - Parameter text: The shortcut text.
+  /// - Throws: ``KeyboardShortcutParseError`` naming the part that is wrong and where.
+  public init(parsing text: String) throws(KeyboardShortcutParseError) {
+    let trimmed = text.trimmingSpaces()
+    guard !trimmed.text.isEmpty else { throw .empty }
+    var parts = trimmed.text.split(separator: "+", omittingEmptySubsequences: false)
+      .map(String.init)
+    // A trailing "++" (or a lone "+") names the plus key.
+    if parts.count >= 2, parts[parts.count - 1].isEmpty, parts[parts.count - 2].isEmpty {
+      parts.removeLast(2)
+      parts.append("+")
+    }
+    var flags: KeyModifierFlags = []
+    var offset = trimmed.offset
+    for part in parts.dropLast() {
+      guard !part.isEmpty else { throw .missingKey(offset: offset) }
+      guard let flag = KeyModifierFlags.named(part) else {
+        throw .unknownModifier(
+          part, offset: offset,
+          suggestion: part.closest(in: KeyModifierFlags.acceptedWords))
+      }
+      guard !flags.contains(flag) else { throw .duplicateModifier(part, offset: offset) }
+      flags.insert(flag)
+      offset += part.unicodeScalars.count + 1
+    }
+    let keyName = parts[parts.count - 1]
+    guard !keyName.isEmpty else { throw .missingKey(offset: offset) }
+    guard let input = KeyInput(named: keyName) else {
+      if KeyModifierFlags.named(keyName) != nil { throw .missingKey(offset: offset) }
+      throw .unknownKey(
+        keyName, offset: offset,
+        suggestion: keyName.closest(in: KeyInput.SpecialKey.allCases.map(\.canonicalName)))
+    }
+    self.init(input, modifierFlags: flags)
+  }
+}
+
+extension KeySequence {
+  /// Parses strokes separated by spaces, such as `Cmd+K Cmd+S`.
+  ///
+  /// - Throws: ``KeyboardShortcutParseError`` for the first stroke that does not parse, with its
+  ///   offset counted from the start of `text`.
+  public init(parsing text: String) throws(KeyboardShortcutParseError) {
+    var strokes: [KeyboardShortcut] = []
+    var offset = 0
+    var current = ""
+    var start = 0
+    func flush() throws(KeyboardShortcutParseError) {
+      guard !current.isEmpty else { return }
+      do {
+        strokes.append(try KeyboardShortcut(parsing: current))
+      } catch {
+        throw error.shifted(by: start)
+      }
+      current = ""
+    }
+    for scalar in text.unicodeScalars {
+      if scalar == " " || scalar == "\t" {
+        try flush()
+      } else {
+        if current.isEmpty { start = offset }
+        current.unicodeScalars.append(scalar)
+      }
+      offset += 1
+    }
+    try flush()
+    guard !strokes.isEmpty else { throw .empty }
+    self.init(strokes)
+  }
+}
+
+// MARK: - Internal
+
+extension KeyInput {
+  /// The input a key name denotes: one character, `Plus`, or a special-key name.
+  init?(named name: String) {
+    if name.count == 1 {
+      let lowered = name.lowercased()
+      // Uppercase Latin letters name the key, whose input is the lowercase letter.
+      self.init(lowered.count == 1 && name.first?.isLetter == true ? lowered : name)
+      return
+    }
+    if name.lowercased() == "plus" {
+      self.init("+")
+      return
+    }
+    guard let key = SpecialKey.named(name) else { return nil }
+    self.init(key)
+  }
+}
+
+extension KeyboardShortcutParseError {
+  fileprivate func shifted(by delta: Int) -> Self {
+    switch self {
+    case .empty: .empty
+    case .unknownModifier(let word, let offset, let suggestion):
+      .unknownModifier(word, offset: offset + delta, suggestion: suggestion)
+    case .unknownKey(let word, let offset, let suggestion):
+      .unknownKey(word, offset: offset + delta, suggestion: suggestion)
+    case .missingKey(let offset): .missingKey(offset: offset + delta)
+    case .duplicateModifier(let word, let offset):
+      .duplicateModifier(word, offset: offset + delta)
+    }
+  }
+}
+
+extension String {
+  /// The text without leading and trailing spaces, and the offset of its first scalar.
+  fileprivate func trimmingSpaces() -> (text: String, offset: Int) {
+    let scalars = unicodeScalars
+    let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+    let leading = scalars.prefix(while: isSpace).count
+    var view = Substring(self).unicodeScalars.dropFirst(leading)
+    while let last = view.last, isSpace(last) { view = view.dropLast() }
+    return (String(String.UnicodeScalarView(view)), leading)
+  }
+}

@@ -1,0 +1,70 @@
+/// A key and the modifier flags that must be held with it: the trigger of a key command.
+///
+/// A shortcut has one canonical text form that round-trips through ``init(parsing:)`` and
+/// ``canonicalText``: modifier names in the order `Ctrl`, `Alt`, `Shift`, `Cmd`, joined with
+/// `+`, then the key (`Cmd+Shift+O`, `Ctrl+Alt+Delete`, `Cmd+Plus`, `F5`). `Cmd` is UIKit's
+/// ``KeyModifierFlags/command``, the platform's primary modifier. Human labels depend on the
+/// ``PlatformProfile``.
+///
+/// ```swift
+/// let shortcut = try KeyboardShortcut(parsing: "Cmd+Shift+O")
+/// shortcut.canonicalText       // "Cmd+Shift+O"
+/// shortcut.label(for: .linux)  // "Ctrl+Shift+O"
+/// shortcut.label(for: .mac)    // "⇧⌘O"
+/// ```
+public struct KeyboardShortcut: Hashable, Sendable, CustomStringConvertible {
+  /// The key.
+  public var input: KeyInput
+  /// The modifiers that must be held. Only shift, control, alternate and command take part in
+  /// matching; ``KeyModifierFlags/numericPad`` and ``KeyModifierFlags/alphaShift`` are kept
+  /// for completeness.
+  public var modifierFlags: KeyModifierFlags
+
+  /// Creates a shortcut from a key and modifiers.
+  public init(_ input: KeyInput, modifierFlags: KeyModifierFlags = []) {
+    self.input = input
+    self.modifierFlags = modifierFlags
+  }
+
+  /// The canonical text, such as `Cmd+Shift+O`.
+  public var canonicalText: String {
+    (modifierFlags.names + [input.canonicalName]).joined(separator: "+")
+  }
+
+  public var description: String { canonicalText }
+}
+
+// MARK: - Sequences
+
+/// One or more shortcuts pressed one after another, such as `Cmd+K Cmd+S`.
+///
+/// The canonical text separates strokes with one space and round-trips through
+/// ``init(parsing:)``.
+///
+/// ```swift
+/// let sequence = try KeySequence(parsing: "Cmd+K Cmd+S")
+/// sequence.strokes.count              // 2
+/// sequence.label(for: .mac)           // "⌘K ⌘S"
+/// ```
+public struct KeySequence: Hashable, Sendable, CustomStringConvertible {
+  /// The shortcuts, in the order they are pressed; never empty.
+  public var strokes: [KeyboardShortcut]
+
+  /// Creates a sequence.
+  ///
+  /// - Precondition: `strokes` is not empty.
+  public init(_ strokes: [KeyboardShortcut]) {
+    precondition(!strokes.isEmpty, "a key sequence has at least one stroke")
+    self.strokes = strokes
+  }
+
+  /// The canonical text: each stroke's canonical text, separated by a space.
+  public var canonicalText: String { strokes.map(\.canonicalText).joined(separator: " ") }
+
+  public var description: String { canonicalText }
+
+  /// The human label of each stroke, separated by a space.
+  public func label(for platform: PlatformProfile) -> String {
+    strokes.map { $0.label(for: platform) }.joined(separator: " ")
+  }
+}

@@ -1,0 +1,182 @@
+/// A container of menu elements: a menu-bar menu, a submenu or an inline group (UIKit's
+/// `UIMenu`).
+///
+/// Menus are values. An inline menu (``Options-swift.struct/displayInline``) is drawn as a
+/// section of its parent, set off by separators, and usually has an empty title.
+///
+/// ```swift
+/// let navigation = Menu(title: "Navigation", identifier: "com.example.navigation", children: [
+///   .menu(Menu(options: .displayInline, children: [
+///     .keyCommand(KeyCommand(title: "Up", action: "navigate:", input: .upArrow,
+///                            modifierFlags: .command, propertyList: "up")),
+///   ])),
+/// ])
+/// ```
+public struct Menu: Hashable, Sendable {
+  /// The title shown in the menu bar or as a submenu item.
+  public var title: String
+  /// A secondary line of text.
+  public var subtitle: String?
+  /// A symbol name for the menu's image.
+  public var image: String?
+  /// The identifier builder edits use; nil for an anonymous menu, which edits cannot address.
+  public var identifier: MenuIdentifier?
+  /// How the menu is displayed.
+  public var options: Options
+  /// The preferred size of the menu's elements when shown as a palette or row.
+  public var preferredElementSize: ElementSize
+  /// The menu's elements, in order.
+  public var children: [MenuElement]
+
+  /// Creates a menu.
+  public init(
+    title: String = "", subtitle: String? = nil, image: String? = nil,
+    identifier: MenuIdentifier? = nil, options: Options = [],
+    preferredElementSize: ElementSize = .large, children: [MenuElement] = []
+  ) {
+    self.title = title
+    self.subtitle = subtitle
+    self.image = image
+    self.identifier = identifier
+    self.options = options
+    self.preferredElementSize = preferredElementSize
+    self.children = children
+  }
+
+  /// How a menu is displayed (UIKit's `UIMenu.Options`).
+  public struct Options: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The menu is drawn inline in its parent, as a separated section.
+    public static let displayInline = Options(rawValue: 1 << 0)
+    /// The menu's title is drawn as destructive.
+    public static let destructive = Options(rawValue: 1 << 1)
+    /// At most one child is `on` at a time.
+    public static let singleSelection = Options(rawValue: 1 << 2)
+    /// The children are drawn as a row of small items.
+    public static let displayAsPalette = Options(rawValue: 1 << 3)
+
+    /// Each option with its name as used in menu files, in order.
+    public static let named: [(option: Options, name: String)] = [
+      (.displayInline, "displayInline"), (.destructive, "destructive"),
+      (.singleSelection, "singleSelection"), (.displayAsPalette, "displayAsPalette"),
+    ]
+
+    /// The names of the options in this set, in order.
+    public var names: [String] { Self.named.filter { contains($0.option) }.map(\.name) }
+  }
+
+  /// The preferred size of a menu's elements (UIKit's `UIMenu.ElementSize`).
+  public enum ElementSize: String, Hashable, Sendable, CaseIterable {
+    /// Small, icon-only elements.
+    case small
+    /// Medium elements with icon and short title.
+    case medium
+    /// Full-size rows (the default).
+    case large
+  }
+
+  /// Whether the menu is drawn inline in its parent.
+  public var isInline: Bool { options.contains(.displayInline) }
+}
+
+/// An element of a menu: a submenu or inline group, a command, a key command, an action or a
+/// deferred element (UIKit's `UIMenuElement` family).
+public enum MenuElement: Hashable, Sendable {
+  /// A submenu, or an inline group when the menu is ``Menu/Options-swift.struct/displayInline``.
+  case menu(Menu)
+  /// A command performed through the responder chain.
+  case command(Command)
+  /// A command with a keyboard shortcut.
+  case keyCommand(KeyCommand)
+  /// A closure-based action.
+  case action(Action)
+  /// A placeholder resolved later by a provider.
+  case deferred(DeferredElement)
+}
+
+// MARK: - API
+
+extension MenuElement {
+  /// The element's title; a deferred element has none.
+  public var title: String {
+    switch self {
+    case .menu(let menu): menu.title
+    case .command(let command): command.title
+    case .keyCommand(let keyCommand): keyCommand.command.title
+    case .action(let action): action.title
+    case .deferred: ""
+    }
+  }
+
+  /// The element's attributes; menus and deferred elements have none.
+  public var attributes: MenuElementAttributes {
+    switch self {
+    case .command(let command): command.attributes
+    case .keyCommand(let keyCommand): keyCommand.command.attributes
+    case .action(let action): action.attributes
+    case .menu, .deferred: []
+    }
+  }
+
+  /// The element's state; menus and deferred elements are `off`.
+  public var state: MenuElementState {
+    switch self {
+    case .command(let command): command.state
+    case .keyCommand(let keyCommand): keyCommand.command.state
+    case .action(let action): action.state
+    case .menu, .deferred: .off
+    }
+  }
+
+  /// The command of a command or key command.
+  public var command: Command? {
+    switch self {
+    case .command(let command): command
+    case .keyCommand(let keyCommand): keyCommand.command
+    default: nil
+    }
+  }
+
+  /// The menu, if the element is a menu.
+  public var menu: Menu? {
+    if case .menu(let menu) = self { return menu }
+    return nil
+  }
+}
+
+extension Menu {
+  /// Every element of the tree below this menu, depth first, with its depth (children of this
+  /// menu have depth 1).
+  ///
+  /// The walk uses an explicit stack, so arbitrarily deep trees do not exhaust the call stack.
+  ///
+  /// - Complexity: O(*n*) for *n* elements.
+  public func forEachElement(_ body: (MenuElement, _ depth: Int) throws -> Void) rethrows {
+    var stack: [(children: [MenuElement], index: Int, depth: Int)] = [(children, 0, 1)]
+    while !stack.isEmpty {
+      let top = stack.count - 1
+      let (children, index, depth) = stack[top]
+      guard index < children.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[top].index += 1
+      let element = children[index]
+      try body(element, depth)
+      if case .menu(let menu) = element, !menu.children.isEmpty {
+        stack.append((menu.children, 0, depth + 1))
+      }
+    }
+  }
+
+  /// All key commands in the tree, in menu order.
+  public var allKeyCommands: [KeyCommand] {
+    var result: [KeyCommand] = []
+    forEachElement { element, _ in
+      if case .keyCommand(let keyCommand) = element { result.append(keyCommand) }
+    }
+    return result
+  }
+}

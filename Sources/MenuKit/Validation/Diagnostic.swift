@@ -1,0 +1,55 @@
+/// A problem found in a menu file or a menu tree, with a stable code and, where known, a position.
+///
+/// Diagnostics are collected, never thrown one at a time: a loader or validator reports every
+/// problem it finds. ``description`` gives the one-line form that tools print:
+///
+/// ```text
+/// menus/app.json:3:14: error[MK213]: unknown field 'titel' in a command; did you mean 'title'?
+/// ```
+///
+/// The codes are listed, with an explanation and a fix, in `docs/diagnostics.md`.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  /// How serious a diagnostic is.
+  public enum Severity: String, Hashable, Sendable, Comparable {
+    /// The input cannot be used as it is.
+    case error
+    /// The input works but is probably not what was meant.
+    case warning
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+      lhs == .warning && rhs == .error
+    }
+  }
+
+  /// The diagnostic's stable code, such as `MK213`.
+  public var code: DiagnosticCode
+  /// How serious it is.
+  public var severity: Severity
+  /// What is wrong, where and what was expected, in one sentence.
+  public var message: String
+  /// Where the problem is, when it comes from a file.
+  public var location: SourceLocation?
+
+  /// Creates a diagnostic; the severity defaults to the code's own.
+  public init(
+    _ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil,
+    severity: Severity? = nil
+  ) {
+    self.code = code
+    self.severity = severity ?? code.defaultSeverity
+    self.message = message
+    self.location = location
+  }
+
+  /// `path:line:col: error[CODE]: message`, or `error[CODE]: message` without a location.
+  public var description: String {
+    let head = "\(severity.rawValue)[\(code.rawValue)]: \(message)"
+    guard let location else { return head }
+    return "\(location): \(head)"
+  }
+}
+
+extension Array where Element == Diagnostic {
+  /// Whether any diagnostic is an error.
+  public var containsErrors: Bool { contains { $0.severity == .error } }
+}

@@ -1,0 +1,103 @@
+/// The stable code of a diagnostic, such as `MK302` (`duplicate-shortcut`).
+///
+/// Codes are never reused or renumbered; new ones take free numbers in their family:
+/// `MK1xx` for reading files, `MK2xx` for builder edits, `MK3xx` for validating a tree.
+/// Each code is documented in `docs/diagnostics.md`.
+///
+/// ```swift
+/// if diagnostic.code == .duplicateShortcut { … }
+/// ```
+public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
+  /// The code as printed, such as `MK302`.
+  public let rawValue: String
+  /// A short kebab-case name, such as `duplicate-shortcut`.
+  public let name: String
+  /// The severity used when a diagnostic does not choose its own.
+  public let defaultSeverity: Diagnostic.Severity
+
+  init(_ rawValue: String, _ name: String, _ severity: Diagnostic.Severity = .error) {
+    self.rawValue = rawValue
+    self.name = name
+    self.defaultSeverity = severity
+  }
+
+  public var description: String { rawValue }
+
+  public static func == (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool {
+    lhs.rawValue == rhs.rawValue
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+}
+
+// MARK: - Reading files (MK1xx)
+
+extension DiagnosticCode {
+  /// The text is not valid JSON (JSON5 comments and trailing commas are accepted).
+  public static let syntaxError = DiagnosticCode("MK101", "syntax-error")
+  /// Objects or arrays nest deeper than the reader's limit.
+  public static let nestingTooDeep = DiagnosticCode("MK102", "nesting-too-deep")
+  /// The file could not be read.
+  public static let unreadableFile = DiagnosticCode("MK103", "unreadable-file")
+  /// An object has a field that its kind does not define.
+  public static let unknownField = DiagnosticCode("MK110", "unknown-field")
+  /// A field has the wrong JSON type.
+  public static let wrongType = DiagnosticCode("MK111", "wrong-type")
+  /// A required field is missing.
+  public static let missingField = DiagnosticCode("MK112", "missing-field")
+  /// A field's value is not one of the values it accepts.
+  public static let invalidValue = DiagnosticCode("MK113", "invalid-value")
+  /// A shortcut cannot be parsed.
+  public static let badShortcut = DiagnosticCode("MK114", "bad-shortcut")
+  /// The file declares a schema version this reader does not know.
+  public static let unsupportedVersion = DiagnosticCode("MK115", "unsupported-version")
+  /// An element object says it is more than one kind (menu, group, command).
+  public static let ambiguousElement = DiagnosticCode("MK116", "ambiguous-element")
+  /// An object names the same field twice.
+  public static let duplicateField = DiagnosticCode("MK117", "duplicate-field")
+}
+
+// MARK: - Builder edits (MK2xx)
+
+extension DiagnosticCode {
+  /// An edit names a menu identifier that the tree does not contain.
+  public static let unknownMenu = DiagnosticCode("MK201", "unknown-menu")
+  /// An edit names a command (action and property list) that the tree does not contain.
+  public static let unknownCommand = DiagnosticCode("MK202", "unknown-command")
+  /// An edit names an action identifier that the tree does not contain.
+  public static let unknownAction = DiagnosticCode("MK203", "unknown-action")
+  /// An edit would insert an identifier that the tree already contains.
+  public static let identifierInUse = DiagnosticCode("MK204", "identifier-in-use")
+  /// An edit cannot apply to its target, such as removing the root menu.
+  public static let invalidEdit = DiagnosticCode("MK205", "invalid-edit")
+}
+
+// MARK: - Validating a tree (MK3xx)
+
+extension DiagnosticCode {
+  /// Two elements share an identifier.
+  public static let duplicateIdentifier = DiagnosticCode("MK301", "duplicate-identifier")
+  /// Two key commands have the same shortcut under the platform profile.
+  public static let duplicateShortcut = DiagnosticCode("MK302", "duplicate-shortcut")
+  /// A menu that is not inline has an empty title.
+  public static let emptyTitle = DiagnosticCode("MK303", "empty-title")
+  /// A single-selection menu has more than one child in the `on` state.
+  public static let multipleSelection = DiagnosticCode("MK304", "multiple-selection")
+  /// A key command's input is not a single key.
+  public static let notASingleKey = DiagnosticCode("MK305", "not-a-single-key")
+  /// Menus nest deeper than ``MenuValidator/maximumDepth``.
+  public static let menuTooDeep = DiagnosticCode("MK306", "menu-too-deep")
+  /// Two commands share an action and property list, so builder edits cannot tell them apart.
+  public static let duplicateCommand = DiagnosticCode("MK307", "duplicate-command", .warning)
+}
+
+extension DiagnosticCode {
+  /// Every code MenuKit defines, in code order.
+  public static let all: [DiagnosticCode] = [
+    .syntaxError, .nestingTooDeep, .unreadableFile, .unknownField, .wrongType, .missingField,
+    .invalidValue, .badShortcut, .unsupportedVersion, .ambiguousElement, .duplicateField,
+    .unknownMenu, .unknownCommand, .unknownAction, .identifierInUse, .invalidEdit,
+    .duplicateIdentifier, .duplicateShortcut, .emptyTitle, .multipleSelection, .notASingleKey,
+    .menuTooDeep, .duplicateCommand,
+  ]
+}

@@ -1,0 +1,1 @@
+@main struct KeymapLint { static func main() {} }

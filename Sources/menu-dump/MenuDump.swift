@@ -1,0 +1,1 @@
+@main struct MenuDump { static func main() {} }
