@@ -26,7 +26,8 @@ let package = Package(
       providers: [.apt(["libxkbcommon-dev"])]
     ),
     // Swift wrapper over CXKBCommon; no C type appears in its public API.
-    .target(name: "MenuKitXKB", dependencies: ["MenuKit", "CXKBCommon"], swiftSettings: swiftSettings),
+    .target(
+      name: "MenuKitXKB", dependencies: ["MenuKit", "CXKBCommon"], swiftSettings: swiftSettings),
     // Thin CLI: renders and validates menu files.
     .executableTarget(
       name: "menu-dump", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings),

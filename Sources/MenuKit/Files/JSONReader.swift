@@ -32,7 +32,9 @@ package enum JSONReader {
   /// `file` is copied into every ``SourceLocation`` of the result and of the error. Lines are
   /// split on `\n`, `\r\n` and `\r`; columns count Unicode scalars, both 1-based. Arrays and
   /// objects nested more than `maximumDepth` levels deep make the opening bracket of the first
-  /// one too deep an error.
+  /// one too deep an error. Parsing itself never recurses, but destroying, comparing and writing
+  /// a tree do, so keep the limit in the thousands at most: a tree 100,000 levels deep can
+  /// overflow the stack when it is freed.
   package static func parse(
     _ text: String, file: String = "", maximumDepth: Int = defaultMaximumDepth
   ) throws(JSONSyntaxError) -> JSONNode {
@@ -349,7 +351,8 @@ private struct JSONParser {
         var literalEnd = position
         while literalEnd < end && bytes[literalEnd].isIdentifierContinue { literalEnd += 1 }
         throw JSONSyntaxError(
-          message: "numbers cannot have leading zeros, found \(quoted(text(from: begin, to: literalEnd)))",
+          message:
+            "numbers cannot have leading zeros, found \(quoted(text(from: begin, to: literalEnd)))",
           location: start)
       }
       if position < end && bytes[position] | 0x20 == UInt8(ascii: "e") {
@@ -366,7 +369,8 @@ private struct JSONParser {
         }
       }
     }
-    if position < end && (bytes[position].isIdentifierContinue || bytes[position] == UInt8(ascii: "."))
+    if position < end
+      && (bytes[position].isIdentifierContinue || bytes[position] == UInt8(ascii: "."))
     {
       throw error(
         "unexpected \(describe(at: position)) after the number \(quoted(text(from: begin, to: position)))",

@@ -115,7 +115,9 @@ package enum JSONValue: Hashable, Sendable {
         && zip(lhs, rhs).allSatisfy { $0.value.isEquivalent(to: $1.value) }
     case (.object(let lhs), .object(let rhs)):
       return lhs.count == rhs.count
-        && zip(lhs, rhs).allSatisfy { $0.key == $1.key && $0.value.value.isEquivalent(to: $1.value.value) }
+        && zip(lhs, rhs).allSatisfy {
+          $0.key == $1.key && $0.value.value.isEquivalent(to: $1.value.value)
+        }
     default:
       return false
     }

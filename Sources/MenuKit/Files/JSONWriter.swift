@@ -144,7 +144,7 @@ package struct JSONWriter: Sendable {
       return value < 0 ? "-1e999" : "1e999"
     }
     if value == 0 { return value.sign == .minus ? "-0" : "0" }
-    if value == value.rounded(.towardZero) && abs(value) <= 9_007_199_254_740_992 {
+    if abs(value) <= 9_007_199_254_740_992, Double(Int64(value)) == value {
       return String(Int64(value))
     }
     return value.description

@@ -1,0 +1,147 @@
+/// A main or context menu system: a root menu built from a base menu and build handlers
+/// (UIKit's `UIMenuSystem`).
+///
+/// The ``main`` system starts from the standard main menu of its ``platform`` profile; each
+/// build handler then edits it through a ``MenuBuilder``, as `buildMenu(with:)` does in UIKit.
+/// ``setNeedsRebuild()`` discards the built menu, which is rebuilt on the next read of
+/// ``menu``; ``setNeedsRevalidate()`` tells observers that enabled states and checkmarks must
+/// be computed again, without rebuilding. Observers learn about both.
+///
+/// ```swift
+/// let system = MenuSystem.main
+/// system.addBuildHandler { builder in
+///   guard builder.system == .main else { return }
+///   try builder.insertSibling(citiesMenu, afterMenu: .view)
+/// }
+/// let token = system.observe { change in redrawMenuBar(for: change) }
+/// print(TextMenuRenderer(platform: system.platform).render(system.menu))
+/// ```
+@MainActor
+public final class MenuSystem {
+  /// A build handler: it edits the system's menu through a builder, like UIKit's
+  /// `buildMenu(with:)`.
+  public typealias BuildHandler = @MainActor (inout MenuBuilder) throws(MenuBuilderError) -> Void
+
+  /// What changed in a menu system.
+  public enum Change: Hashable, Sendable {
+    /// The menu must be rebuilt; read ``MenuSystem/menu`` to get the new one.
+    case rebuild
+    /// Enabled states and checkmarks must be computed again; the tree is unchanged.
+    case revalidate
+  }
+
+  /// The main menu system: the menu bar, starting from the standard linux main menu.
+  public static let main = MenuSystem(kind: .main)
+  /// The context menu system.
+  public static let context = MenuSystem(kind: .context)
+
+  /// Which system this is.
+  public let kind: MenuSystemKind
+  /// The platform profile whose standard menu the main system starts from. Changing it
+  /// rebuilds the menu.
+  public var platform: PlatformProfile {
+    didSet { if platform != oldValue { setNeedsRebuild() } }
+  }
+
+  private let baseMenu: Menu?
+  private var buildHandlers: [BuildHandler] = []
+  private var builtMenu: Menu?
+  private var buildDiagnostics: [Diagnostic] = []
+  private var observers: [Int: @MainActor (Change) -> Void] = [:]
+  private var nextObserver = 0
+
+  /// Creates a menu system.
+  ///
+  /// - Parameters:
+  ///   - kind: The main or the context system.
+  ///   - platform: The profile whose standard main menu a main system starts from.
+  ///   - baseMenu: The menu to start from instead of the standard one; a context system
+  ///     without one starts from an empty root.
+  public init(kind: MenuSystemKind, platform: PlatformProfile = .linux, baseMenu: Menu? = nil) {
+    self.kind = kind
+    self.platform = platform
+    self.baseMenu = baseMenu
+  }
+
+  /// The built root menu; built on first read and after ``setNeedsRebuild()``.
+  ///
+  /// A build handler that throws is reported in ``diagnostics`` and the edits it made before
+  /// throwing are kept; the remaining handlers still run.
+  public var menu: Menu {
+    if let builtMenu { return builtMenu }
+    var builder = MenuBuilder(menu: startingMenu, system: kind)
+    buildDiagnostics = []
+    for handler in buildHandlers {
+      do {
+        try handler(&builder)
+      } catch {
+        buildDiagnostics.append(Diagnostic(error.code, error.description))
+      }
+    }
+    let menu = builder.menu
+    builtMenu = menu
+    return menu
+  }
+
+  /// Problems from the last build: edits that named identifiers the menu does not contain.
+  public var diagnostics: [Diagnostic] {
+    _ = menu
+    return buildDiagnostics
+  }
+
+  /// Adds a build handler and rebuilds the menu.
+  public func addBuildHandler(_ handler: @escaping BuildHandler) {
+    buildHandlers.append(handler)
+    setNeedsRebuild()
+  }
+
+  /// Tells the system to rebuild its menu: the next read of ``menu`` runs the build handlers
+  /// again. Observers receive ``Change/rebuild``.
+  public func setNeedsRebuild() {
+    builtMenu = nil
+    notify(.rebuild)
+  }
+
+  /// Tells the system to revalidate its menu: enabled states and checkmarks are recomputed by
+  /// whoever shows the menu. Observers receive ``Change/revalidate``.
+  public func setNeedsRevalidate() {
+    notify(.revalidate)
+  }
+
+  /// Calls `handler` after each change until the returned token is cancelled or released.
+  public func observe(_ handler: @escaping @MainActor (Change) -> Void) -> MenuSystemObservation {
+    let identifier = nextObserver
+    nextObserver += 1
+    observers[identifier] = handler
+    return MenuSystemObservation { [weak self] in self?.observers[identifier] = nil }
+  }
+
+  private var startingMenu: Menu {
+    if let baseMenu { return baseMenu }
+    switch kind {
+    case .main: return Menu(identifier: .root)  // STASH
+    case .context: return Menu(identifier: .root)
+    }
+  }
+
+  private func notify(_ change: Change) {
+    for key in observers.keys.sorted() { observers[key]?(change) }
+  }
+}
+
+/// A registration of a ``MenuSystem`` observer; the observer is removed when this is cancelled
+/// or deinitialised.
+@MainActor
+public final class MenuSystemObservation {
+  private var onCancel: (@MainActor () -> Void)?
+
+  init(onCancel: @escaping @MainActor () -> Void) { self.onCancel = onCancel }
+
+  /// Stops the observation.
+  public func cancel() {
+    onCancel?()
+    onCancel = nil
+  }
+
+  isolated deinit { cancel() }
+}
