@@ -37,7 +37,7 @@ public struct KeyModifierFlags: OptionSet, Hashable, Sendable {
 extension KeyModifierFlags {
   /// Each single flag with its canonical name, in canonical order.
   static let canonicalNames: [(flag: KeyModifierFlags, name: String)] = [
-    (.control, "Ctrl"), (.alternate, "Alt"), (.shift, "Shift"), (.command, "Cmd"),
+    (.control, "Ctrl"), (.command, "Cmd"), (.alternate, "Alt"), (.shift, "Shift"),
     (.alphaShift, "CapsLock"), (.numericPad, "NumPad"),
   ]
 

@@ -26,7 +26,7 @@ public enum KeyboardShortcutParseError: Error, Hashable, Sendable, CustomStringC
   }
 
   static let expectation =
-    "expected modifiers (Ctrl, Alt, Shift, Cmd) joined with '+' and then one key, like 'Cmd+Shift+O'"
+    "expected modifiers (Ctrl, Cmd, Alt, Shift) joined with '+' and then one key, like 'Cmd+Shift+O'"
 
   public var description: String {
     switch self {

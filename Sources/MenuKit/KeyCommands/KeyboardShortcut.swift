@@ -1,7 +1,7 @@
 /// A key and the modifier flags that must be held with it: the trigger of a key command.
 ///
 /// A shortcut has one canonical text form that round-trips through ``init(parsing:)`` and
-/// ``canonicalText``: modifier names in the order `Ctrl`, `Alt`, `Shift`, `Cmd`, joined with
+/// ``canonicalText``: modifier names in the order `Ctrl`, `Cmd`, `Alt`, `Shift`, joined with
 /// `+`, then the key (`Cmd+Shift+O`, `Ctrl+Alt+Delete`, `Cmd+Plus`, `F5`). `Cmd` is UIKit's
 /// ``KeyModifierFlags/command``, the platform's primary modifier. Human labels depend on the
 /// ``PlatformProfile``.

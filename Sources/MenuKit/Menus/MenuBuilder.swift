@@ -322,8 +322,8 @@ extension MenuBuilder {
   }
 
   func suggestion(for identifier: MenuIdentifier) -> MenuIdentifier? {
-    identifier.rawValue.closest(in: menuIndex.keys.map(\.rawValue).sorted()).map(
-      MenuIdentifier.init(rawValue:))
+    let candidates = menuIndex.keys.map(\.rawValue).sorted()
+    return identifier.rawValue.closest(in: candidates).map(MenuIdentifier.init(rawValue:))
   }
 
   /// The parent node and the index in it of the referenced element.

@@ -1,11 +1,15 @@
 extension StringProtocol {
-  /// The Levenshtein distance to `other`, ignoring case.
+  /// The edit distance to `other`, ignoring case: insertions, deletions, substitutions and
+  /// swaps of two neighbouring characters each count one (optimal string alignment), so the
+  /// typos "fiel" and "Shfit" are one edit from "file" and "Shift".
   ///
   /// - Complexity: O(*n* × *m*) for strings of *n* and *m* characters.
   func editDistance(to other: some StringProtocol) -> Int {
-    let a = Array(lowercased()), b = Array(other.lowercased())
+    let a = Array(lowercased())
+    let b = Array(other.lowercased())
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
+    var beforePrevious = Array(repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = previous
     for i in 1...a.count {
@@ -13,8 +17,11 @@ extension StringProtocol {
       for j in 1...b.count {
         let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
         current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, substitution)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = Swift.min(current[j], beforePrevious[j - 2] + 1)
+        }
       }
-      swap(&previous, &current)
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
   }
