@@ -1,1 +1,165 @@
-@main struct Benchmarks { static func main() {} }
+import MenuKit
+
+/// Benchmarks for MenuKit: `swift run -c release menukit-benchmarks`.
+///
+/// Each figure is measured in this run next to a baseline measured in the same run, so the
+/// ratios stay meaningful on a busy machine. See docs/benchmarks.md.
+@main
+struct Benchmarks {
+  static func main() {
+    print(
+      "MenuKit benchmarks (\(isDebugBuild ? "DEBUG build: figures are not meaningful" : "release"))"
+    )
+    print("")
+    treeBenchmark()
+  }
+
+  /// Builds, validates and renders generated trees of 25,000, 50,000 and 100,000 elements.
+  static func treeBenchmark() {
+    print("Build (MenuBuilder ingest + 100 edits + materialise), validate, render a generated tree")
+    print(
+      pad("elements", 10) + pad("baseline walk", 15) + pad("build", 11) + pad("validate", 11)
+        + pad("render text", 13) + pad("write json", 12) + pad("total", 11) + "ns/element")
+    var perElement: [Int: Double] = [:]
+    for size in [25_000, 50_000, 100_000] {
+      let tree = generatedTree(elements: size)
+      // Warm up once, then take the best of three runs of each step.
+      var timings: [String: Duration] = [:]
+      for _ in 0..<3 {
+        let baseline = measure {
+          var count = 0
+          tree.forEachElement { element, _ in count &+= element.title.utf8.count }
+          blackHole(count)
+        }
+        var built = tree
+        let build = measure {
+          var builder = MenuBuilder(menu: tree)
+          for index in 0..<100 {
+            try! builder.insertElements(
+              [
+                .command(
+                  Command(
+                    title: "Inserted \(index)", action: "inserted:",
+                    propertyList: .number(Double(index))))
+              ],
+              atEndOfMenu: MenuIdentifier("menu\(index % 10)"))
+          }
+          built = builder.menu
+        }
+        var diagnostics: [Diagnostic] = []
+        let validate = measure { diagnostics = MenuValidator(platform: .linux).validate(built) }
+        var text = ""
+        let render = measure { text = TextMenuRenderer(platform: .linux).render(built) }
+        var json = ""
+        let write = measure {
+          json = MenuFile(path: "", menu: built, edits: []).jsonText(platform: .linux)
+        }
+        blackHole(diagnostics.count + text.utf8.count + json.utf8.count)
+        for (name, value) in [
+          ("baseline", baseline), ("build", build), ("validate", validate), ("render", render),
+          ("write", write),
+        ] {
+          timings[name] = min(timings[name] ?? value, value)
+        }
+      }
+      let total = timings["build"]! + timings["validate"]! + timings["render"]! + timings["write"]!
+      let nsPerElement = total.nanoseconds / Double(size)
+      perElement[size] = nsPerElement
+      print(
+        pad("\(size)", 10) + pad(timings["baseline"]!.ms, 15) + pad(timings["build"]!.ms, 11)
+          + pad(timings["validate"]!.ms, 11) + pad(timings["render"]!.ms, 13)
+          + pad(timings["write"]!.ms, 12) + pad(total.ms, 11)
+          + String(format1: nsPerElement))
+    }
+    if let small = perElement[25_000], let large = perElement[100_000] {
+      print(
+        "growth: ns/element at 100,000 ÷ ns/element at 25,000 = \(String(format1: large / small))"
+          + " (1.0 is perfectly linear)")
+    }
+    print("")
+  }
+
+  /// A tree of about `elements` elements: 10 top-level menus, each with inline groups of
+  /// commands; one command in 100 has a unique shortcut.
+  static func generatedTree(elements: Int) -> Menu {
+    let menus = 10
+    let groupsPerMenu = 10
+    let perGroup = max(1, elements / (menus * groupsPerMenu))
+    var shortcutPool = uniqueShortcuts()[...]
+    var serial = 0
+    let children: [MenuElement] = (0..<menus).map { menuIndex in
+      let groups: [MenuElement] = (0..<groupsPerMenu).map { groupIndex in
+        let items: [MenuElement] = (0..<perGroup).map { _ in
+          serial += 1
+          let command = Command(
+            title: "Command \(serial)", action: ActionName("action\(serial % 97):"),
+            propertyList: .number(Double(serial)))
+          if serial % 100 == 0, let shortcut = shortcutPool.popFirst() {
+            return .keyCommand(
+              KeyCommand(command, input: shortcut.input, modifierFlags: shortcut.modifierFlags))
+          }
+          return .command(command)
+        }
+        return .menu(
+          Menu(
+            identifier: MenuIdentifier("group\(menuIndex).\(groupIndex)"),
+            options: .displayInline, children: items))
+      }
+      return .menu(
+        Menu(
+          title: "Menu \(menuIndex)", identifier: MenuIdentifier("menu\(menuIndex)"),
+          children: groups))
+    }
+    return Menu(identifier: .root, children: children)
+  }
+
+  static func uniqueShortcuts() -> [KeyboardShortcut] {
+    let keys: [KeyInput] =
+      "abcdefghijklmnopqrstuvwxyz0123456789".map { KeyInput(String($0)) }
+      + (1...24).map { KeyInput.function($0) }
+    let modifierSets: [KeyModifierFlags] = [
+      [.command], [.command, .shift], [.command, .alternate], [.command, .alternate, .shift],
+      [.alternate], [.alternate, .shift], [], [.shift],
+    ]
+    return modifierSets.flatMap { flags in keys.map { KeyboardShortcut($0, modifierFlags: flags) } }
+  }
+}
+
+// MARK: - Measuring
+
+let isDebugBuild: Bool = {
+  var debug = false
+  assert(
+    {
+      debug = true
+      return true
+    }())
+  return debug
+}()
+
+func measure(_ body: () -> Void) -> Duration {
+  let clock = ContinuousClock()
+  return clock.measure(body)
+}
+
+@inline(never)
+func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+func pad(_ text: String, _ width: Int) -> String {
+  text + String(repeating: " ", count: max(1, width - text.count))
+}
+
+extension Duration {
+  var nanoseconds: Double {
+    Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
+  }
+  var ms: String { String(format1: nanoseconds / 1e6) + " ms" }
+}
+
+extension String {
+  /// The number with one decimal.
+  init(format1 value: Double) {
+    let tenths = (value * 10).rounded()
+    self = "\(Int(tenths) / 10).\(abs(Int(tenths)) % 10)"
+  }
+}

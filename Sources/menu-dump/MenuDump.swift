@@ -1,1 +1,85 @@
-@main struct MenuDump { static func main() {} }
+import Foundation
+import MenuKit
+
+/// `menu-dump`: renders the main menu built from the standard menu and menu files.
+@main
+struct MenuDump {
+  static func main() {
+    var output = StandardStreams()
+    let status = run(arguments: Array(CommandLine.arguments.dropFirst()), output: &output)
+    exit(status.rawValue)
+  }
+
+  /// Runs the tool with arguments (without the program name), writing to `output`.
+  static func run(arguments: [String], output: inout some OutputSink) -> ToolExitStatus {
+    let options: Options
+    do {
+      options = try Options(parsing: arguments)
+    } catch {
+      output.error("menu-dump: \(error)\nSee 'menu-dump --help'.\n")
+      return .usage
+    }
+    if options.showHelp {
+      output.write(Options.help)
+      return .success
+    }
+
+    var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: options.platform))
+    var loadDiagnostics: [Diagnostic] = []
+    for path in options.files {
+      let result = MenuFile.load(contentsOf: path)
+      loadDiagnostics += result.diagnostics
+      guard let file = result.file, !result.diagnostics.containsErrors else { continue }
+      loadDiagnostics += file.apply(to: &builder)
+    }
+    if loadDiagnostics.containsErrors {
+      for diagnostic in loadDiagnostics { output.error("\(diagnostic)\n") }
+      return .dataError
+    }
+
+    let menu = builder.menu
+    let findings = loadDiagnostics + MenuValidator(platform: options.platform).validate(menu)
+    for diagnostic in findings { output.error("\(diagnostic)\n") }
+    if findings.contains(where: { $0.code == .menuTooDeep }) { return .failure }
+
+    switch options.format {
+    case .tree:
+      output.write(TextMenuRenderer(platform: options.platform).render(menu))
+    case .json:
+      output.write(MenuFile(path: "", menu: menu, edits: []).jsonText(platform: options.platform))
+    }
+    return findings.containsErrors ? .failure : .success
+  }
+}
+
+/// The exit statuses of the MenuKit tools (sysexits.h values where they apply).
+enum ToolExitStatus: Int32 {
+  /// Success: the output is complete and nothing is wrong.
+  case success = 0
+  /// The output is complete, but validation found errors.
+  case failure = 1
+  /// The command line is wrong (EX_USAGE).
+  case usage = 64
+  /// An input file is malformed (EX_DATAERR).
+  case dataError = 65
+}
+
+/// Where the tool writes: standard output and standard error, or buffers in tests.
+protocol OutputSink {
+  mutating func write(_ text: String)
+  mutating func error(_ text: String)
+}
+
+/// The process's standard output and standard error.
+struct StandardStreams: OutputSink {
+  func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+  func error(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+}
+
+/// Buffers for tests.
+struct BufferedOutput: OutputSink {
+  var standardOutput = ""
+  var standardError = ""
+  mutating func write(_ text: String) { standardOutput += text }
+  mutating func error(_ text: String) { standardError += text }
+}

@@ -70,7 +70,9 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
     case .characters(let text):
       switch text {
       case "+": "Plus"
-      default: text.count == 1 ? text.uppercased() : text
+      default:
+        // "ß".uppercased() is "SS": keep characters whose capital is not one character.
+        text.count == 1 && text.uppercased().count == 1 ? text.uppercased() : text
       }
     }
   }

@@ -20,7 +20,7 @@
 public final class MenuSystem {
   /// A build handler: it edits the system's menu through a builder, like UIKit's
   /// `buildMenu(with:)`.
-  public typealias BuildHandler = @MainActor (inout MenuBuilder) throws(MenuBuilderError) -> Void
+  public typealias BuildHandler = @MainActor (inout MenuBuilder) throws -> Void
 
   /// What changed in a menu system.
   public enum Change: Hashable, Sendable {
@@ -65,8 +65,9 @@ public final class MenuSystem {
 
   /// The built root menu; built on first read and after ``setNeedsRebuild()``.
   ///
-  /// A build handler that throws is reported in ``diagnostics`` and the edits it made before
-  /// throwing are kept; the remaining handlers still run.
+  /// A build handler that throws is reported in ``diagnostics`` (a ``MenuBuilderError`` with
+  /// its own code, anything else as `MK205`); the edits it made before throwing are kept, and
+  /// the remaining handlers still run.
   public var menu: Menu {
     if let builtMenu { return builtMenu }
     var builder = MenuBuilder(menu: startingMenu, system: kind)
@@ -74,8 +75,10 @@ public final class MenuSystem {
     for handler in buildHandlers {
       do {
         try handler(&builder)
-      } catch {
+      } catch let error as MenuBuilderError {
         buildDiagnostics.append(Diagnostic(error.code, error.description))
+      } catch {
+        buildDiagnostics.append(Diagnostic(.invalidEdit, "a build handler failed: \(error)"))
       }
     }
     let menu = builder.menu
@@ -119,7 +122,7 @@ public final class MenuSystem {
   private var startingMenu: Menu {
     if let baseMenu { return baseMenu }
     switch kind {
-    case .main: return Menu(identifier: .root)  // STASH
+    case .main: return StandardMenus.mainMenu(for: platform)
     case .context: return Menu(identifier: .root)
     }
   }

@@ -1,0 +1,165 @@
+import Foundation
+
+/// A loaded menu file: an optional whole main menu and a list of edits to apply, in order.
+///
+/// Menu files are described in `docs/menu-files.md`. Loading reports *every* problem it finds
+/// as a ``Diagnostic`` with a stable code and a position, never only the first, and gives no
+/// file at all when any of them is an error, so partial data is never used by mistake.
+/// ``apply(to:)`` then replaces the builder's menu (if the file has one) and performs the edits;
+/// ``jsonText(platform:)`` writes a file back.
+///
+/// ```swift
+/// let result = MenuFile.load(contentsOf: "menus/app.json")
+/// for diagnostic in result.diagnostics { print(diagnostic) }
+/// if let file = result.file {
+///   var builder = MenuBuilder(menu: mainMenu)
+///   let problems = file.apply(to: &builder)
+///   mainMenu = builder.menu
+/// }
+/// ```
+public struct MenuFile: Hashable, Sendable {
+  /// The schema version this library reads and writes.
+  public static let schemaVersion = 1
+
+  /// The path the file was loaded from, as given; copied into every diagnostic's location.
+  public var path: String
+  /// The root menu that replaces the current main menu, if the file defines one.
+  public var menu: Menu?
+  /// The edits to apply, in order, after the root menu (if any) is in place.
+  public var edits: [MenuEdit]
+
+  /// Creates a file from its parts.
+  public init(path: String = "", menu: Menu? = nil, edits: [MenuEdit] = []) {
+    self.path = path
+    self.menu = menu
+    self.edits = edits
+  }
+}
+
+/// What loading a menu file produced: the file, if it has no errors, and every diagnostic.
+public struct MenuFileLoadResult: Hashable, Sendable {
+  /// The file; `nil` when any diagnostic is an error.
+  public var file: MenuFile?
+  /// Every problem found, sorted by position; problems without a position come first.
+  public var diagnostics: [Diagnostic]
+
+  /// Creates a result.
+  public init(file: MenuFile?, diagnostics: [Diagnostic]) {
+    self.file = file
+    self.diagnostics = diagnostics
+  }
+}
+
+// MARK: - API
+
+extension MenuFile {
+  /// Reads and loads the menu file at a path.
+  ///
+  /// A file that cannot be read, or is not UTF-8, gives one `MK103` diagnostic; otherwise the
+  /// text is loaded as by ``parse(_:path:)``, with `path` in every location.
+  ///
+  /// ```swift
+  /// let result = MenuFile.load(contentsOf: "menus/app.json")
+  /// guard let file = result.file else {
+  ///   result.diagnostics.forEach { print($0) }  // menus/app.json:7:9: error[MK110]: …
+  ///   return
+  /// }
+  /// ```
+  public static func load(contentsOf path: String) -> MenuFileLoadResult {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      return unreadable(path, reason: readFailureReason(error))
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      return unreadable(path, reason: "the file is not valid UTF-8 text")
+    }
+    return parse(text, path: path)
+  }
+
+  /// Loads a menu file from its text.
+  ///
+  /// The text is read as JSON with comments, trailing commas, single-quoted strings and
+  /// unquoted keys, then decoded; every syntax, type, value and shortcut problem is reported.
+  ///
+  /// ```swift
+  /// let result = MenuFile.parse(#"{ "schemaVersion": 1, "edits": [{ "remove": "format" }] }"#)
+  /// result.file?.edits  // [MenuEdit(.remove(.menu("format")))]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: The file's contents.
+  ///   - path: The file's path for diagnostics; empty when the text has no file.
+  public static func parse(_ text: String, path: String = "") -> MenuFileLoadResult {
+    let root: JSONNode
+    do {
+      root = try JSONReader.parse(text, file: path)
+    } catch {
+      let code: DiagnosticCode = error.isNestingTooDeep ? .nestingTooDeep : .syntaxError
+      return MenuFileLoadResult(
+        file: nil, diagnostics: [Diagnostic(code, error.message, at: error.location)])
+    }
+    var decoder = MenuFileDecoder(text: text)
+    let decoded = decoder.decodeFile(root)
+    let diagnostics = decoder.sortedDiagnostics
+    let hasErrors = diagnostics.containsErrors
+    return MenuFileLoadResult(
+      file: hasErrors ? nil : MenuFile(path: path, menu: decoded.menu, edits: decoded.edits),
+      diagnostics: diagnostics)
+  }
+
+  /// Applies the file to a builder: replaces its menu with ``menu``, if the file has one, then
+  /// performs each edit in order.
+  ///
+  /// An edit that fails (an unknown identifier, an identifier already in use, an edit of the
+  /// root) is reported and skipped, and the next edit is still tried, so one run reports every
+  /// failing edit. Each diagnostic has the ``MenuBuilderError``'s code and description and the
+  /// location of the edit's target.
+  ///
+  /// ```swift
+  /// var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: .linux))
+  /// let diagnostics = file.apply(to: &builder)
+  /// // menus/app.json:4:25: error[MK201]: no menu has the identifier 'fiel'; did you mean 'file'?
+  /// ```
+  ///
+  /// - Returns: One diagnostic per failed edit, in edit order; empty when all succeeded.
+  public func apply(to builder: inout MenuBuilder) -> [Diagnostic] {
+    if let menu {
+      builder = MenuBuilder(menu: menu, system: builder.system)
+    }
+    var diagnostics: [Diagnostic] = []
+    for edit in edits {
+      do {
+        try edit.apply(to: &builder)
+      } catch {
+        diagnostics.append(Diagnostic(error.code, error.description, at: edit.location))
+      }
+    }
+    return diagnostics
+  }
+}
+
+// MARK: - Reading
+
+extension MenuFile {
+  /// The result for a file that could not be read.
+  private static func unreadable(_ path: String, reason: String) -> MenuFileLoadResult {
+    MenuFileLoadResult(
+      file: nil,
+      diagnostics: [Diagnostic(.unreadableFile, "cannot read the menu file '\(path)': \(reason)")]
+    )
+  }
+
+  /// The operating system's reason for a failed read, such as "no such file or directory".
+  private static func readFailureReason(_ error: any Error) -> String {
+    let underlying = (error as? CocoaError)?.underlying.map { $0 as NSError }
+    let reason: String
+    if let underlying, underlying.domain == NSPOSIXErrorDomain {
+      reason = String(cString: strerror(Int32(underlying.code)))
+    } else {
+      reason = error.localizedDescription
+    }
+    return reason.prefix(1).lowercased() + reason.dropFirst()
+  }
+}

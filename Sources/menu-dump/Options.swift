@@ -1,0 +1,107 @@
+import MenuKit
+
+/// The command line of `menu-dump`.
+struct Options: Equatable {
+  /// The output formats.
+  enum Format: String, CaseIterable {
+    case tree, json
+  }
+
+  var format = Format.tree
+  var platform = PlatformProfile.linux
+  var files: [String] = []
+  var showHelp = false
+
+  /// A command-line error, printed before a pointer to `--help`.
+  struct UsageError: Error, CustomStringConvertible, Equatable {
+    var description: String
+  }
+
+  /// One option of the table from which `--help` is generated.
+  struct OptionHelp {
+    var names: String
+    var help: String
+  }
+
+  static let table: [OptionHelp] = [
+    OptionHelp(
+      names: "--format tree|json",
+      help: "Output format: an aligned text tree (default), or a menu file with labels (JSON)."),
+    OptionHelp(
+      names: "--platform linux|mac|windows",
+      help: "Platform profile for the standard menu and shortcut labels (default linux)."),
+    OptionHelp(names: "-h, --help", help: "Show this help."),
+  ]
+
+  static var help: String {
+    let width = table.map(\.names.count).max() ?? 0
+    let rows = table.map {
+      "  " + $0.names + String(repeating: " ", count: width - $0.names.count + 2) + $0.help
+    }
+    return """
+      USAGE: menu-dump [--format tree|json] [--platform linux|mac|windows] [FILE ...]
+
+      Prints the standard main menu of the platform profile, with every FILE (a MenuKit
+      menu file, see docs/menu-files.md) applied to it in order, after validating it.
+
+      OPTIONS:
+      \(rows.joined(separator: "\n"))
+
+      EXIT STATUS:
+        0   printed; no errors
+        1   printed, but validation found errors (listed on standard error)
+        64  the command line is wrong
+        65  a file is malformed (each error on its own line: path:line:col: error[CODE]: …)
+
+      """
+  }
+
+  /// Parses arguments (without the program name).
+  init(parsing arguments: [String]) throws(UsageError) {
+    var remaining = arguments[...]
+    func value(for option: String) throws(UsageError) -> String {
+      guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+        throw UsageError(description: "option '\(option)' needs a value")
+      }
+      return next
+    }
+    while let argument = remaining.popFirst() {
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      switch name {
+      case "-h", "--help":
+        showHelp = true
+      case "--format":
+        let text: String
+        if let inlineValue { text = inlineValue } else { text = try value(for: name) }
+        guard let format = Format(rawValue: text) else {
+          throw UsageError(
+            description: "unknown format '\(text)'; expected one of: "
+              + Format.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        self.format = format
+      case "--platform":
+        let text: String
+        if let inlineValue { text = inlineValue } else { text = try value(for: name) }
+        guard let platform = PlatformProfile(rawValue: text) else {
+          throw UsageError(
+            description: "unknown platform '\(text)'; expected one of: "
+              + PlatformProfile.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        self.platform = platform
+      case "--":
+        files += remaining
+        remaining = []
+      default:
+        if argument.hasPrefix("-"), argument != "-" {
+          throw UsageError(description: "unknown option '\(argument)'")
+        }
+        files.append(argument)
+      }
+    }
+  }
+}
