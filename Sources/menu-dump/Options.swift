@@ -59,11 +59,25 @@ struct Options: Equatable {
   /// Parses arguments (without the program name).
   init(parsing arguments: [String]) throws(UsageError) {
     var remaining = arguments[...]
-    func value(for option: String) throws(UsageError) -> String {
+    /// The value of an option: after `=`, or the next argument.
+    func value(for option: String, inline: String?) throws(UsageError) -> String {
+      if let inline { return inline }
       guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
         throw UsageError(description: "option '\(option)' needs a value")
       }
       return next
+    }
+    /// The value of an option that takes one of a fixed set of words.
+    func choice<Choice: RawRepresentable<String> & CaseIterable>(
+      _ kind: String, for option: String, inline: String?
+    ) throws(UsageError) -> Choice {
+      let text = try value(for: option, inline: inline)
+      guard let choice = Choice(rawValue: text) else {
+        throw UsageError(
+          description: "unknown \(kind) '\(text)'; expected one of: "
+            + Choice.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      return choice
     }
     while let argument = remaining.popFirst() {
       var name = argument
@@ -76,23 +90,9 @@ struct Options: Equatable {
       case "-h", "--help":
         showHelp = true
       case "--format":
-        let text: String
-        if let inlineValue { text = inlineValue } else { text = try value(for: name) }
-        guard let format = Format(rawValue: text) else {
-          throw UsageError(
-            description: "unknown format '\(text)'; expected one of: "
-              + Format.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        self.format = format
+        format = try choice("format", for: name, inline: inlineValue)
       case "--platform":
-        let text: String
-        if let inlineValue { text = inlineValue } else { text = try value(for: name) }
-        guard let platform = PlatformProfile(rawValue: text) else {
-          throw UsageError(
-            description: "unknown platform '\(text)'; expected one of: "
-              + PlatformProfile.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        self.platform = platform
+        platform = try choice("platform", for: name, inline: inlineValue)
       case "--":
         files += remaining
         remaining = []

@@ -236,6 +236,14 @@ struct MenuDumpTests {
     #expect(output.standardError.contains("--help"))
   }
 
+  @Test("options accept their value after '='")
+  func inlineValues() {
+    #expect(
+      menuDump("--platform=mac", "--format=json").output
+        == menuDump("--platform", "mac", "--format", "json").output)
+    #expect(menuDump("--platform=mac").output.contains("⌘O"))
+  }
+
   @Test("--help lists every option and the exit statuses")
   func help() {
     let result = menuDump("--help")

@@ -8,16 +8,8 @@
 /// let open: ActionName = "openDocument:"
 /// let command = Command(title: "Open…", action: open)
 /// ```
-public struct ActionName: RawRepresentable, Hashable, Comparable, Sendable,
-  ExpressibleByStringLiteral, CustomStringConvertible
-{
+public struct ActionName: StringIdentifier {
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
-  public init(_ rawValue: String) { self.rawValue = rawValue }
-  public init(stringLiteral value: String) { self.rawValue = value }
-
-  public var description: String { rawValue }
-
-  public static func < (lhs: ActionName, rhs: ActionName) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -9,37 +9,17 @@
 /// }
 /// try builder.insertSibling(citiesMenu, afterMenu: .view)
 /// ```
-public struct MenuIdentifier: RawRepresentable, Hashable, Comparable, Sendable,
-  ExpressibleByStringLiteral, CustomStringConvertible
-{
+public struct MenuIdentifier: StringIdentifier {
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
-  public init(_ rawValue: String) { self.rawValue = rawValue }
-  public init(stringLiteral value: String) { self.rawValue = value }
-
-  public var description: String { rawValue }
-
-  public static func < (lhs: MenuIdentifier, rhs: MenuIdentifier) -> Bool {
-    lhs.rawValue < rhs.rawValue
-  }
 }
 
 /// The identifier of a closure-based ``Action``, as UIKit's `UIAction.Identifier`.
-public struct ActionIdentifier: RawRepresentable, Hashable, Comparable, Sendable,
-  ExpressibleByStringLiteral, CustomStringConvertible
-{
+public struct ActionIdentifier: StringIdentifier {
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
-  public init(_ rawValue: String) { self.rawValue = rawValue }
-  public init(stringLiteral value: String) { self.rawValue = value }
-
-  public var description: String { rawValue }
-
-  public static func < (lhs: ActionIdentifier, rhs: ActionIdentifier) -> Bool {
-    lhs.rawValue < rhs.rawValue
-  }
 }
 
 // MARK: - Standard identifiers
