@@ -1,4 +1,5 @@
 internal import CXKBCommon
+public import MenuKit
 internal import Glibc
 
 /// A compiled XKB keymap: which keysyms every key produces in every layout and shift level.

@@ -1,4 +1,5 @@
 import Foundation
+import MenuKit
 import MenuKitXKB
 import Testing
 
@@ -68,7 +69,7 @@ struct KeysymTests {
     #expect(keysym.name == "adiaeresis")
     #expect(keysym.character == "ä")
     #expect(keysym.utf32 == 0xe4)
-    #expect(keysym.description == "adiaeresis")
+    #expect(keysym.nameOrValue == "adiaeresis")
   }
 
   @Test("a case-insensitive lookup finds names a case-sensitive one misses")
@@ -106,7 +107,7 @@ struct KeysymTests {
   func invalidValue() {
     let invalid = Keysym(rawValue: 0xffff_ffff)
     #expect(invalid.name == nil)
-    #expect(invalid.description == "0xffffffff")
+    #expect(invalid.nameOrValue == "0xffffffff")
   }
 }
 

@@ -1,0 +1,50 @@
+/// What a physical key did in a press: its position, its text and the modifiers held (UIKit's
+/// `UIKey`).
+///
+/// Keys come from a keyboard translator such as `MenuKitXKB`'s `XKBKeyboard`, which reads the
+/// active layout. ``characters`` is the text the key types with the modifiers held;
+/// ``charactersIgnoringModifiers`` is the text without them — lowercase for Latin letters, as
+/// in UIKit, and empty for a modifier key alone.
+///
+/// ```swift
+/// // Shift+A on a US layout:
+/// key.keyCode                      // keyboardA
+/// key.characters                   // "A"
+/// key.charactersIgnoringModifiers  // "a"
+/// key.modifierFlags                // [.shift]
+/// ```
+public struct Key: Hashable, Sendable {
+  /// The key's USB HID usage, or nil for a key with none (media and vendor keys); such keys
+  /// are still delivered, identified by ``evdevCode``.
+  public var keyCode: KeyboardHIDUsage?
+  /// The Linux evdev code of the key (`KEY_A` is 30).
+  public var evdevCode: Int
+  /// The text the key types with the modifiers held; empty when it types nothing.
+  public var characters: String
+  /// The text the key types without modifiers: lowercase for Latin letters, empty for a
+  /// modifier key alone.
+  public var charactersIgnoringModifiers: String
+  /// The modifiers held (and locked) when the key changed: shift, control, alternate (Alt),
+  /// command (Super), alphaShift (Caps Lock), and numericPad for a key of the keypad.
+  public var modifierFlags: KeyModifierFlags
+  /// The keysym the key produces in the current state.
+  public var keysym: Keysym
+  /// The keysym the key produces at the first level of the active layout: the one
+  /// ``charactersIgnoringModifiers`` comes from.
+  public var keysymIgnoringModifiers: Keysym
+
+  /// Creates a key.
+  public init(
+    keyCode: KeyboardHIDUsage?, evdevCode: Int, characters: String,
+    charactersIgnoringModifiers: String, modifierFlags: KeyModifierFlags, keysym: Keysym,
+    keysymIgnoringModifiers: Keysym
+  ) {
+    self.keyCode = keyCode
+    self.evdevCode = evdevCode
+    self.characters = characters
+    self.charactersIgnoringModifiers = charactersIgnoringModifiers
+    self.modifierFlags = modifierFlags
+    self.keysym = keysym
+    self.keysymIgnoringModifiers = keysymIgnoringModifiers
+  }
+}
