@@ -34,10 +34,13 @@ let package = Package(
     // Thin CLI: lints keymaps (help only for now).
     .executableTarget(
       name: "keymap-lint", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings),
+    // The baseline of the key-translation benchmark: the same libxkbcommon calls in plain C.
+    .target(
+      name: "CXKBReference", dependencies: ["CXKBCommon"], path: "Benchmarks/CXKBReference"),
     // Benchmarks: run with `swift run -c release menukit-benchmarks`.
     .executableTarget(
       name: "menukit-benchmarks",
-      dependencies: ["MenuKit"],
+      dependencies: ["MenuKit", "MenuKitXKB", "CXKBReference"],
       path: "Benchmarks/MenuKitBenchmarks",
       swiftSettings: swiftSettings
     ),

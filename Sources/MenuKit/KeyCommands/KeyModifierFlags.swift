@@ -46,6 +46,16 @@ extension KeyModifierFlags {
     Self.canonicalNames.filter { contains($0.flag) }.map(\.name)
   }
 
+  /// UIKit's names of the flags in this set, in UIKit's order: `["alphaShift", "shift",
+  /// "control", "alternate", "command", "numericPad"]` for all of them. Tools print these.
+  public var flagNames: [String] {
+    let all: [(KeyModifierFlags, String)] = [
+      (.alphaShift, "alphaShift"), (.shift, "shift"), (.control, "control"),
+      (.alternate, "alternate"), (.command, "command"), (.numericPad, "numericPad"),
+    ]
+    return all.filter { contains($0.0) }.map(\.1)
+  }
+
   /// The flag that a modifier word names, accepting common spellings in any case
   /// (`ctrl`, `control`, `alt`, `option`, `opt`, `shift`, `cmd`, `command`, `primary`, …).
   static func named(_ word: some StringProtocol) -> KeyModifierFlags? {
