@@ -46,10 +46,12 @@ let package = Package(
     ),
     .testTarget(name: "MenuKitTests", dependencies: ["MenuKit"], swiftSettings: swiftSettings),
     .testTarget(
-      name: "MenuKitXKBTests", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings),
+      name: "MenuKitXKBTests", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings
+    ),
     // End-to-end tests of the CLIs; they run the built executables.
     .testTarget(
-      name: "CLITests", dependencies: ["menu-dump", "MenuKit"], swiftSettings: swiftSettings),
+      name: "CLITests", dependencies: ["menu-dump", "MenuKit", "MenuKitXKB", "CXKBCommon"],
+      swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )

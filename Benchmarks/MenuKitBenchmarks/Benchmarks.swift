@@ -1,4 +1,6 @@
+import CXKBReference
 import MenuKit
+import MenuKitXKB
 
 /// Benchmarks for MenuKit: `swift run -c release menukit-benchmarks`.
 ///
@@ -12,6 +14,81 @@ struct Benchmarks {
     )
     print("")
     treeBenchmark()
+    translationBenchmark()
+  }
+
+  /// Translates typing through `XKBKeyboard` and, in the same run, through the same
+  /// libxkbcommon calls in a plain C loop (Benchmarks/CXKBReference).
+  static func translationBenchmark() {
+    print("Key translation: evdev key events → press events (us and de layouts)")
+    print(
+      pad("layout", 8) + pad("events", 9) + pad("C loop", 14) + pad("XKBKeyboard", 14) + "ratio")
+    for layout in ["us", "de"] {
+      let context = XKBContext(options: [.noEnvironmentNames])
+      guard let names = try? XKBKeymap(context: context, names: .init(layout: layout)) else {
+        print("\(layout): cannot compile the keymap; skipped")
+        continue
+      }
+      let keymapText = names.asString()
+      let events = typingEvents(count: 20_000)
+      let codes = events.map { Int32($0.evdevCode) }
+      let downs = events.map { $0.direction == .down ? Int32(1) : 0 }
+      var checksum: UInt64 = 0
+      let cNanoseconds = menukit_reference_translate(
+        keymapText, codes, downs, Int32(events.count), 20, &checksum)
+      guard cNanoseconds > 0,
+        let keymap = try? XKBKeymap(context: XKBContext.hermetic(), string: keymapText)
+      else {
+        print("\(layout): the C baseline failed; skipped")
+        continue
+      }
+      var best = Double.infinity
+      var sum = 0
+      for _ in 0..<20 {
+        let keyboard = XKBKeyboard(
+          keymap: keymap, repeatSettings: KeyRepeatSettings(isEnabled: false))
+        let elapsed = measure {
+          for event in events {
+            if let pressesEvent = keyboard.handle(event),
+              let key = pressesEvent.allPresses.first?.key
+            {
+              sum &+= Int(key.keysym.rawValue) &+ key.characters.utf8.count
+            }
+          }
+        }
+        best = min(best, elapsed.nanoseconds / Double(events.count))
+      }
+      blackHole(sum &+ Int(truncatingIfNeeded: checksum))
+      print(
+        pad(layout, 8) + pad("\(events.count)", 9) + pad(String(format1: cNanoseconds) + " ns", 14)
+          + pad(String(format1: best) + " ns", 14) + String(format2: best / cNanoseconds))
+    }
+    print("(ns per event, best of 20 rounds; target ratio ≤ 1.5)")
+    print("")
+  }
+
+  /// Typing: letters, digits and punctuation, one in eight with Shift held, each key down
+  /// then up.
+  static func typingEvents(count: Int) -> [KeyEvent] {
+    let keys = [
+      30, 48, 46, 32, 18, 33, 34, 35, 23, 36, 37, 38, 50, 49, 24, 25, 16, 19, 31, 20,
+      22, 47, 17, 45, 21, 44, 2, 3, 4, 5, 57, 51, 52, 12, 13, 26, 27,
+    ]
+    var events: [KeyEvent] = []
+    events.reserveCapacity(count + 4)
+    var index = 0
+    var time = 0.0
+    while events.count < count {
+      let key = keys[(index &* 7) % keys.count]
+      let shifted = index % 8 == 0
+      time += 0.01
+      if shifted { events.append(KeyEvent(evdevCode: 42, direction: .down, timestamp: time)) }
+      events.append(KeyEvent(evdevCode: key, direction: .down, timestamp: time))
+      events.append(KeyEvent(evdevCode: key, direction: .up, timestamp: time))
+      if shifted { events.append(KeyEvent(evdevCode: 42, direction: .up, timestamp: time)) }
+      index += 1
+    }
+    return events
   }
 
   /// Builds, validates and renders generated trees of 25,000, 50,000 and 100,000 elements.
@@ -157,6 +234,13 @@ extension Duration {
 }
 
 extension String {
+  /// The number with two decimals.
+  init(format2 value: Double) {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = abs(hundredths) % 100
+    self = "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+  }
+
   /// The number with one decimal.
   init(format1 value: Double) {
     let tenths = (value * 10).rounded()

@@ -1,6 +1,6 @@
 internal import CXKBCommon
-public import MenuKit
 internal import Glibc
+public import MenuKit
 
 /// A compiled XKB keymap: which keysyms every key produces in every layout and shift level.
 ///

@@ -1,7 +1,8 @@
 import Foundation
 import MenuKit
 
-/// `menu-dump`: renders the main menu built from the standard menu and menu files.
+/// `menu-dump`: renders the main menu built from the standard menu and menu files, and traces
+/// key presses (`menu-dump trace`).
 @main
 struct MenuDump {
   static func main() {
@@ -12,6 +13,9 @@ struct MenuDump {
 
   /// Runs the tool with arguments (without the program name), writing to `output`.
   static func run(arguments: [String], output: inout some OutputSink) -> ToolExitStatus {
+    if arguments.first == "trace" {
+      return Trace.run(arguments: Array(arguments.dropFirst()), output: &output)
+    }
     let options: Options
     do {
       options = try Options(parsing: arguments)

@@ -12,11 +12,6 @@ struct Options: Equatable {
   var files: [String] = []
   var showHelp = false
 
-  /// A command-line error, printed before a pointer to `--help`.
-  struct UsageError: Error, CustomStringConvertible, Equatable {
-    var description: String
-  }
-
   /// One option of the table from which `--help` is generated.
   struct OptionHelp {
     var names: String
@@ -40,6 +35,7 @@ struct Options: Equatable {
     }
     return """
       USAGE: menu-dump [--format tree|json] [--platform linux|mac|windows] [FILE ...]
+             menu-dump trace --layout L [options] [RECORDING|-]   (see 'menu-dump trace --help')
 
       Prints the standard main menu of the platform profile, with every FILE (a MenuKit
       menu file, see docs/menu-files.md) applied to it in order, after validating it.
@@ -104,4 +100,9 @@ struct Options: Equatable {
       }
     }
   }
+}
+
+/// A command-line error, printed before a pointer to `--help`.
+struct UsageError: Error, CustomStringConvertible, Equatable {
+  var description: String
 }

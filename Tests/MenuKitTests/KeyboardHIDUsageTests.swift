@@ -116,7 +116,7 @@ private let usagesWithoutEvdevCode: [KeyboardHIDUsage] = [
   .keyboardLANG6, .keyboardLANG7, .keyboardLANG8, .keyboardLANG9,
   .keyboardSysReqOrAttention, .keyboardPrior, .keyboardReturn, .keyboardSeparator,
   .keyboardOut, .keyboardOper, .keyboardClearOrAgain, .keyboardCrSelOrProps, .keyboardExSel,
-  .keyboard_Reserved,
+  .keyboardReserved,
 ]
 
 /// Usages that share their evdev code with another usage, and the usage the code maps back to.

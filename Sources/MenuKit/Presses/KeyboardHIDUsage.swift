@@ -439,8 +439,8 @@ extension KeyboardHIDUsage {
   public static let keyboardSysReqOrAttention = KeyboardHIDUsage(rawValue: 0x9A)
   /// The raw usage code 122 (0x7A).
   public static let keyboardUndo = KeyboardHIDUsage(rawValue: 0x7A)
-  /// The raw usage code 65535 (0xFFFF).
-  public static let keyboard_Reserved = KeyboardHIDUsage(rawValue: 0xFFFF)
+  /// The raw usage code 65535 (0xFFFF); UIKit spells it `keyboard_Reserved`.
+  public static let keyboardReserved = KeyboardHIDUsage(rawValue: 0xFFFF)
 }
 
 // MARK: - Names
@@ -481,7 +481,7 @@ extension KeyboardHIDUsage {
     .keyboardOut, .keyboardOper, .keyboardClearOrAgain, .keyboardCrSelOrProps, .keyboardExSel,
     .keyboardLeftControl, .keyboardLeftShift, .keyboardLeftAlt, .keyboardLeftGUI,
     .keyboardRightControl, .keyboardRightShift, .keyboardRightAlt, .keyboardRightGUI,
-    .keyboard_Reserved,
+    .keyboardReserved,
   ]
 
   static let names: [Int: String] = [

@@ -31,7 +31,6 @@ public struct Keysym: RawRepresentable, Hashable, Sendable {
   public static let noSymbol = Keysym(rawValue: 0)
 }
 
-
 // MARK: - Named keysyms
 
 extension Keysym {

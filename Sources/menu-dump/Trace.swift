@@ -1,0 +1,254 @@
+import Foundation
+import MenuKit
+import MenuKitXKB
+
+/// `menu-dump trace`: replays a key recording through a keyboard layout and prints every
+/// press. The output formats are documented in docs/menu-dump-trace.md.
+enum Trace {
+  /// The command line of `menu-dump trace`.
+  struct Options: Equatable {
+    enum Format: String, CaseIterable {
+      case jsonl, table
+    }
+
+    var names = XKBKeymap.RuleNames()
+    var compose = false
+    var composeFile: String?
+    var format = Format.jsonl
+    var recording = "-"
+    var showHelp = false
+
+    static let help = """
+      USAGE: menu-dump trace --layout L [--variant V] [--options O] [--model M] [--rules R]
+                             [--compose] [--compose-file F] [--format jsonl|table] [RECORDING|-]
+
+      Replays an evemu recording (the text 'evemu-record' writes; '-' or nothing reads standard
+      input) through libxkbcommon with the given layout, and prints one line per press: JSON
+      (default, one object per line) or a table. See docs/menu-dump-trace.md.
+
+      OPTIONS:
+        --layout L          XKB layout(s), such as 'us' or 'us,ru' (required)
+        --variant V         XKB variant(s), such as 'nodeadkeys'
+        --options O         XKB options, such as 'grp:alt_shift_toggle'
+        --model M           XKB model (default: the rules' default, pc105)
+        --rules R           XKB rules (default: evdev)
+        --compose           compose dead keys and Multi_key sequences with the locale's table
+                            (LC_ALL, LC_CTYPE or LANG)
+        --compose-file F    compose with the table in file F
+        --format jsonl|table
+        -h, --help          show this help
+
+      EXIT STATUS: 0 replayed; 64 the command line is wrong; 65 the layout cannot be compiled or
+      the recording is malformed.
+
+      """
+
+    init(parsing arguments: [String]) throws(UsageError) {
+      var remaining = arguments[...]
+      var positional: [String] = []
+      func value(_ option: String, _ inline: String?) throws(UsageError) -> String {
+        if let inline { return inline }
+        guard let next = remaining.popFirst() else {
+          throw UsageError(description: "option '\(option)' needs a value")
+        }
+        return next
+      }
+      while let argument = remaining.popFirst() {
+        var name = argument
+        var inline: String?
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+          name = String(argument[..<equals])
+          inline = String(argument[argument.index(after: equals)...])
+        }
+        switch name {
+        case "-h", "--help": showHelp = true
+        case "--layout": names.layout = try value(name, inline)
+        case "--variant": names.variant = try value(name, inline)
+        case "--options": names.options = try value(name, inline)
+        case "--model": names.model = try value(name, inline)
+        case "--rules": names.rules = try value(name, inline)
+        case "--compose": compose = true
+        case "--compose-file": composeFile = try value(name, inline)
+        case "--format":
+          let text = try value(name, inline)
+          guard let format = Format(rawValue: text) else {
+            throw UsageError(
+              description: "unknown format '\(text)'; expected one of: jsonl, table")
+          }
+          self.format = format
+        default:
+          if argument.hasPrefix("-"), argument != "-" {
+            throw UsageError(description: "unknown option '\(argument)'")
+          }
+          positional.append(argument)
+        }
+      }
+      guard positional.count <= 1 else {
+        throw UsageError(description: "expected one recording, found \(positional.count)")
+      }
+      recording = positional.first ?? "-"
+      if !showHelp, names.layout?.isEmpty ?? true {
+        throw UsageError(description: "missing '--layout'")
+      }
+    }
+  }
+
+  /// One line of the JSON output (schema version 1).
+  struct Record: Codable, Equatable {
+    var schemaVersion = 1
+    var time: Double
+    var code: Int
+    var hidUsage: Int?
+    var phase: String
+    var isRepeat: Bool
+    var keysym: String
+    var characters: String
+    var charactersIgnoringModifiers: String
+    var modifierFlags: [String]
+    var layout: String?
+
+    init(_ press: Press, key: Key, layout: String?) {
+      time = press.timestamp
+      code = key.evdevCode
+      hidUsage = key.keyCode?.rawValue
+      phase = press.phase.rawValue
+      isRepeat = press.isRepeat
+      keysym = key.keysym.nameOrValue
+      characters = key.characters
+      charactersIgnoringModifiers = key.charactersIgnoringModifiers
+      modifierFlags = key.modifierFlags.flagNames
+      self.layout = layout
+    }
+  }
+
+  static func run(arguments: [String], output: inout some OutputSink) -> ToolExitStatus {
+    let options: Options
+    do {
+      options = try Options(parsing: arguments)
+    } catch {
+      output.error("menu-dump trace: \(error)\nSee 'menu-dump trace --help'.\n")
+      return .usage
+    }
+    if options.showHelp {
+      output.write(Options.help)
+      return .success
+    }
+
+    let text: String
+    do {
+      text = try readRecording(options.recording)
+    } catch {
+      output.error("\(options.recording): error: \(error)\n")
+      return .dataError
+    }
+    let events: [KeyEvent]
+    do {
+      events = try EvemuRecording.keyEvents(
+        in: text, path: options.recording == "-" ? "<stdin>" : options.recording)
+    } catch {
+      output.error("\(error)\n")
+      return .dataError
+    }
+
+    let keyboard: XKBKeyboard
+    do {
+      // System XKB data; the XKB_DEFAULT_* variables must not change what the options say.
+      let context = XKBContext(options: [.noEnvironmentNames])
+      let keymap = try XKBKeymap(context: context, names: options.names)
+      var compose: XKBComposeTable?
+      if let file = options.composeFile {
+        compose = try XKBComposeTable(context: context, contentsOf: file, locale: Self.locale)
+      } else if options.compose {
+        compose = try XKBComposeTable(context: context, locale: Self.locale)
+      }
+      keyboard = XKBKeyboard(
+        keymap: keymap, compose: compose, repeatSettings: KeyRepeatSettings(isEnabled: false))
+    } catch {
+      output.error("menu-dump trace: error: \(error)\n")
+      return .dataError
+    }
+
+    var lines = Lines(format: options.format)
+    for event in events {
+      let layout = keyboard.activeLayoutName
+      guard let pressesEvent = keyboard.handle(event) else { continue }
+      for press in pressesEvent.changedPresses {
+        guard let key = press.key else { continue }
+        output.write(lines.line(for: Record(press, key: key, layout: layout)))
+      }
+    }
+    return .success
+  }
+
+  /// The locale whose compose table `--compose` uses: LC_ALL, LC_CTYPE or LANG, else C.
+  static var locale: String {
+    let environment = ProcessInfo.processInfo.environment
+    for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+      if let value = environment[name], !value.isEmpty { return value }
+    }
+    return "C"
+  }
+
+  static func readRecording(_ path: String) throws -> String {
+    let data =
+      path == "-"
+      ? FileHandle.standardInput.readDataToEndOfFile()
+      : try Data(contentsOf: URL(fileURLWithPath: path))
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw CocoaError(.fileReadInapplicableStringEncoding)
+    }
+    return text
+  }
+
+  /// Formats records as JSON lines or as table rows.
+  struct Lines {
+    let format: Options.Format
+    let encoder: JSONEncoder
+    var wroteHeader = false
+
+    init(format: Options.Format) {
+      self.format = format
+      encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    }
+
+    mutating func line(for record: Record) -> String {
+      switch format {
+      case .jsonl:
+        let data = (try? encoder.encode(record)) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+      case .table:
+        var text = ""
+        if !wroteHeader {
+          wroteHeader = true
+          text += row(["time", "code", "hid", "phase", "keysym", "chars", "ignoring", "flags"])
+        }
+        return text
+          + row([
+            String(format: "%.6f", record.time), String(record.code),
+            record.hidUsage.map { "0x" + String($0, radix: 16) } ?? "-",
+            record.phase + (record.isRepeat ? "*" : ""), record.keysym,
+            visible(record.characters), visible(record.charactersIgnoringModifiers),
+            record.modifierFlags.joined(separator: ","),
+          ])
+      }
+    }
+
+    private static let widths = [12, 6, 6, 11, 20, 10, 10, 0]
+
+    private func row(_ cells: [String]) -> String {
+      zip(cells, Self.widths).map { cell, width in
+        cell.count >= width ? cell + " " : cell + String(repeating: " ", count: width - cell.count)
+      }.joined().trimmingCharacters(in: .whitespaces) + "\n"
+    }
+
+    /// The text with control characters shown as `\u{…}` escapes, and `""` for no text.
+    private func visible(_ text: String) -> String {
+      guard !text.isEmpty else { return "\"\"" }
+      return text.unicodeScalars.map { scalar in
+        scalar.value < 0x20 || scalar.value == 0x7F
+          ? "\\u{" + String(scalar.value, radix: 16) + "}" : String(scalar)
+      }.joined()
+    }
+  }
+}
