@@ -1,0 +1,174 @@
+/// An object that can handle presses and perform actions, linked to the next one in a chain
+/// (UIKit's `UIResponder`).
+///
+/// Responders form a chain through ``next``: a view to its container, a container to its
+/// ``Window``, a window to the ``Application``, the application to its delegate. Presses go to
+/// the key window's first responder and travel up the chain until one handles them; an action
+/// with no explicit target goes to the first responder that can perform it.
+///
+/// Subclass and override, as in UIKit; call `super` for what you do not handle:
+///
+/// ```swift
+/// final class TableView: Responder {
+///   var selection: Int?
+///   override var canBecomeFirstResponder: Bool { true }
+///   override var keyCommands: [KeyCommand] {
+///     [KeyCommand(title: "Down", action: "moveDown:", input: .downArrow)]
+///   }
+///   override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
+///     if action == "copy:" { return selection != nil }
+///     return super.canPerformAction(action, withSender: sender)
+///   }
+///   override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
+///     if action == "copy:" { copySelection(); return true }
+///     return super.perform(action, withSender: sender)
+///   }
+/// }
+/// ```
+///
+/// Actions have names (``ActionName``), not Objective-C selectors: a responder says which it
+/// can perform in ``canPerformAction(_:withSender:)`` and performs them in
+/// ``perform(_:withSender:)``. ``handle(_:with:)`` registers a closure for an action, which the
+/// default implementations of both consult.
+@MainActor
+open class Responder {
+  /// A closure that performs an action; it receives the sender (the command, key command or
+  /// object that sent the action).
+  public typealias ActionHandler = @MainActor (_ sender: Any?) -> Void
+
+  private var actionHandlers: [ActionName: ActionHandler] = [:]
+  private var nextOverride: Responder??
+
+  /// Creates a responder.
+  public init() {}
+
+  // MARK: - The chain
+
+  /// The next responder in the chain, or nil at its end.
+  ///
+  /// Subclasses override this to place themselves in a hierarchy; ``setNext(_:)`` sets it
+  /// without subclassing. Chains are walked with a loop check (``ResponderChain``), so a
+  /// `next` that leads back to an earlier responder is reported, never followed forever.
+  open var next: Responder? {
+    if let nextOverride { return nextOverride }
+    return nil
+  }
+
+  /// Sets the next responder of a responder that does not override ``next``.
+  public func setNext(_ responder: Responder?) {
+    nextOverride = .some(responder)
+  }
+
+  // MARK: - First responder
+
+  /// Whether the responder can become the first responder of its window; false by default.
+  open var canBecomeFirstResponder: Bool { false }
+
+  /// Whether the responder lets go of first-responder status when asked; true by default.
+  open var canResignFirstResponder: Bool { true }
+
+  /// Whether the responder is the first responder of its window.
+  public var isFirstResponder: Bool {
+    window?.firstResponder === self
+  }
+
+  /// The window whose chain this responder is in: the first ``Window`` along ``next``.
+  public var window: Window? {
+    ResponderChain(startingAt: self).responders.lazy.compactMap { $0 as? Window }.first
+  }
+
+  /// Asks to become the first responder of its window.
+  ///
+  /// - Returns: Whether it is now the first responder: false when
+  ///   ``canBecomeFirstResponder`` is false, when it is in no window, or when the current first
+  ///   responder refuses to resign.
+  @discardableResult
+  open func becomeFirstResponder() -> Bool {
+    guard canBecomeFirstResponder, let window else { return false }
+    return window.makeFirstResponder(self)
+  }
+
+  /// Asks to stop being the first responder of its window.
+  ///
+  /// - Returns: Whether it let go: false when ``canResignFirstResponder`` is false.
+  @discardableResult
+  open func resignFirstResponder() -> Bool {
+    guard canResignFirstResponder else { return false }
+    if let window, window.firstResponder === self { window.clearFirstResponder() }
+    return true
+  }
+
+  /// Whether the responder consumes text input, as a text field does. A key command whose
+  /// ``KeyCommand/wantsPriorityOverSystemBehavior`` is false does not take a press that types
+  /// text from such a responder.
+  open var isTextInput: Bool { false }
+
+  // MARK: - Presses
+
+  /// Keys went down. The default forwards the presses to ``next``.
+  open func pressesBegan(_ presses: [Press], with event: PressesEvent) {
+    next?.pressesBegan(presses, with: event)
+  }
+
+  /// Held keys autorepeated. The default forwards the presses to ``next``.
+  open func pressesChanged(_ presses: [Press], with event: PressesEvent) {
+    next?.pressesChanged(presses, with: event)
+  }
+
+  /// Keys went up. The default forwards the presses to ``next``.
+  open func pressesEnded(_ presses: [Press], with event: PressesEvent) {
+    next?.pressesEnded(presses, with: event)
+  }
+
+  /// Presses stopped without their keys going up. The default forwards them to ``next``.
+  open func pressesCancelled(_ presses: [Press], with event: PressesEvent) {
+    next?.pressesCancelled(presses, with: event)
+  }
+
+  // MARK: - Key commands and actions
+
+  /// The key commands this responder offers while it is in the active chain.
+  open var keyCommands: [KeyCommand] { [] }
+
+  /// Registers a closure that performs an action; ``canPerformAction(_:withSender:)`` and
+  /// ``perform(_:withSender:)`` consult it by default.
+  public func handle(_ action: ActionName, with handler: @escaping ActionHandler) {
+    actionHandlers[action] = handler
+  }
+
+  /// Whether this responder can perform an action now. The default answers whether a
+  /// handler is registered for it (``handle(_:with:)``).
+  ///
+  /// Return `super.canPerformAction(action, withSender: sender)` for actions you do not
+  /// decide on.
+  open func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
+    actionHandlers[action] != nil
+  }
+
+  /// Performs an action. The default runs the registered handler.
+  ///
+  /// - Returns: Whether the action was performed.
+  @discardableResult
+  open func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
+    guard let handler = actionHandlers[action] else { return false }
+    handler(sender)
+    return true
+  }
+
+  /// The responder that performs an action: this one if it can, else the first along
+  /// ``next`` that can (UIKit's `target(forAction:withSender:)`).
+  open func target(forAction action: ActionName, withSender sender: Any?) -> Responder? {
+    ResponderChain(startingAt: self).responders.first {
+      $0.canPerformAction(action, withSender: sender)
+    }
+  }
+
+  /// Adjusts a command before it is shown or performed: its state, attributes or title
+  /// (UIKit's `validate(_:)`). The default does nothing.
+  open func validate(_ command: inout Command) {}
+
+  /// Adds to or changes a menu through a builder (UIKit's `buildMenu(with:)`). The main
+  /// system consults only the ``Application`` and its delegate; a context menu consults the
+  /// responder it is for. The default does nothing.
+  open func buildMenu(with builder: inout MenuBuilder) {}
+}

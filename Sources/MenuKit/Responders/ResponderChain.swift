@@ -1,0 +1,136 @@
+/// The responders from one responder to the end of its chain, in order, with a loop check.
+///
+/// Walking ``Responder/next`` by hand can run forever when a chain leads back to an earlier
+/// responder; this walk stops at the first responder seen twice and records it in ``loop``.
+///
+/// ```swift
+/// let chain = ResponderChain(startingAt: tableView)
+/// chain.responders  // [tableView, viewController, window, application, delegate]
+/// if let loop = chain.loop { print(loop) }
+/// ```
+@MainActor
+public struct ResponderChain {
+  /// The responders in order, each once.
+  public let responders: [Responder]
+  /// The loop found, if the chain leads back to one of its responders.
+  public let loop: Loop?
+
+  /// A chain that leads back to one of its own responders.
+  public struct Loop: Error, CustomStringConvertible {
+    /// The last responder walked, whose ``Responder/next`` is already in the chain.
+    public let from: Responder
+    /// The responder ``from`` leads back to.
+    public let backTo: Responder
+    /// The chain's length before the loop closes.
+    public let length: Int
+
+    public nonisolated var description: String {
+      "the responder chain loops: after \(length) responders, a responder's next leads back to an earlier one"
+    }
+  }
+
+  /// Walks the chain from `first`.
+  ///
+  /// - Complexity: O(*n*) for a chain of *n* responders.
+  public init(startingAt first: Responder?) {
+    var responders: [Responder] = []
+    var seen = Set<ObjectIdentifier>()
+    var current = first
+    var loop: Loop?
+    while let responder = current {
+      guard seen.insert(ObjectIdentifier(responder)).inserted else {
+        loop = Loop(
+          from: responders[responders.count - 1], backTo: responder, length: responders.count)
+        break
+      }
+      responders.append(responder)
+      current = responder.next
+    }
+    self.responders = responders
+    self.loop = loop
+  }
+}
+
+/// A window: the root of a view hierarchy's responder chain, which knows its first responder
+/// (UIKit's `UIWindow`). Its next responder is its ``Application``.
+///
+/// ```swift
+/// let window = Window(application: app)
+/// app.keyWindow = window
+/// view.setNext(window)
+/// view.becomeFirstResponder()
+/// ```
+@MainActor
+open class Window: Responder {
+  /// The application this window belongs to.
+  public weak var application: Application?
+  /// The window's first responder: where presses with no explicit target go.
+  public private(set) var firstResponder: Responder?
+
+  /// Creates a window of an application.
+  public init(application: Application?) {
+    self.application = application
+    super.init()
+  }
+
+  open override var next: Responder? { application }
+
+  /// Makes `responder` the first responder if the current one resigns.
+  func makeFirstResponder(_ responder: Responder) -> Bool {
+    if firstResponder === responder { return true }
+    if let current = firstResponder, !current.resignFirstResponder() { return false }
+    firstResponder = responder
+    return true
+  }
+
+  func clearFirstResponder() { firstResponder = nil }
+}
+
+/// The application: the end of every window's chain, before its delegate (UIKit's
+/// `UIApplication`).
+///
+/// Presses with no explicit target go to the ``keyWindow``'s first responder (or the key window
+/// itself when it has none). ``sendAction(_:to:from:)`` with a nil target walks the chain from
+/// there.
+///
+/// ```swift
+/// let app = Application()
+/// app.delegate = AppDelegate()
+/// app.sendAction("copy:", to: nil, from: nil)  // true if a responder performed it
+/// ```
+@MainActor
+open class Application: Responder {
+  /// The application's delegate, the last responder of every chain. It is skipped when it is
+  /// already in the chain (a window or the application itself).
+  public var delegate: Responder?
+  /// The window that receives presses and nil-targeted actions.
+  public var keyWindow: Window?
+
+  /// Creates an application.
+  public override init() { super.init() }
+
+  open override var next: Responder? {
+    guard let delegate, delegate !== self, !(delegate is Window) else { return nil }
+    return delegate
+  }
+
+  /// Where presses and nil-targeted actions start: the key window's first responder, else the
+  /// key window, else the application.
+  public var firstResponderForEvents: Responder {
+    keyWindow?.firstResponder ?? keyWindow ?? self
+  }
+
+  /// Sends an action to a target, or with a nil target to the first responder that can
+  /// perform it, starting at ``firstResponderForEvents`` (UIKit's `sendAction(_:to:from:for:)`).
+  ///
+  /// - Returns: Whether a responder performed the action.
+  @discardableResult
+  open func sendAction(_ action: ActionName, to target: Responder?, from sender: Any?) -> Bool {
+    if let target {
+      return target.perform(action, withSender: sender)
+    }
+    guard let responder = firstResponderForEvents.target(forAction: action, withSender: sender)
+    else { return false }
+    return responder.perform(action, withSender: sender)
+  }
+}
