@@ -107,22 +107,35 @@ open class Responder {
 
   /// Keys went down. The default forwards the presses to ``next``.
   open func pressesBegan(_ presses: [Press], with event: PressesEvent) {
-    next?.pressesBegan(presses, with: event)
+    forward { $0.pressesBegan(presses, with: event) }
   }
 
   /// Held keys autorepeated. The default forwards the presses to ``next``.
   open func pressesChanged(_ presses: [Press], with event: PressesEvent) {
-    next?.pressesChanged(presses, with: event)
+    forward { $0.pressesChanged(presses, with: event) }
   }
 
   /// Keys went up. The default forwards the presses to ``next``.
   open func pressesEnded(_ presses: [Press], with event: PressesEvent) {
-    next?.pressesEnded(presses, with: event)
+    forward { $0.pressesEnded(presses, with: event) }
   }
 
   /// Presses stopped without their keys going up. The default forwards them to ``next``.
   open func pressesCancelled(_ presses: [Press], with event: PressesEvent) {
-    next?.pressesCancelled(presses, with: event)
+    forward { $0.pressesCancelled(presses, with: event) }
+  }
+
+  /// The responders currently forwarding presses, to stop a looping chain.
+  private static var forwardingResponders: Set<ObjectIdentifier> = []
+
+  /// Passes presses to ``next``, unless this responder is already forwarding them: in a chain
+  /// that leads back to itself, presses go round once and are then dropped instead of
+  /// recursing forever.
+  private func forward(_ body: (Responder) -> Void) {
+    guard let next else { return }
+    guard Self.forwardingResponders.insert(ObjectIdentifier(self)).inserted else { return }
+    defer { Self.forwardingResponders.remove(ObjectIdentifier(self)) }
+    body(next)
   }
 
   // MARK: - Key commands and actions

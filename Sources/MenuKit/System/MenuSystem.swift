@@ -49,6 +49,11 @@ public final class MenuSystem {
   private var buildDiagnostics: [Diagnostic] = []
   private var observers: [Int: @MainActor (Change) -> Void] = [:]
   private var nextObserver = 0
+  /// Incremented by ``setNeedsRebuild()`` and ``setNeedsRevalidate()``; validated menus of
+  /// an older generation are stale (see `validatedMenu(for:)`).
+  var validationGeneration = 0
+  /// Validated menus by first responder, for `validatedMenu(for:)`.
+  var validationCache: [ObjectIdentifier?: MenuValidationCacheEntry] = [:]
 
   /// Creates a menu system.
   ///
@@ -102,12 +107,14 @@ public final class MenuSystem {
   /// again. Observers receive ``Change/rebuild``.
   public func setNeedsRebuild() {
     builtMenu = nil
+    validationGeneration += 1
     notify(.rebuild)
   }
 
   /// Tells the system to revalidate its menu: enabled states and checkmarks are recomputed by
   /// whoever shows the menu. Observers receive ``Change/revalidate``.
   public func setNeedsRevalidate() {
+    validationGeneration += 1
     notify(.revalidate)
   }
 
