@@ -1,0 +1,291 @@
+/// Finds the key command a key press triggers: the matching step of key-command dispatch.
+///
+/// The matcher is a pure function of the press, the candidate key commands and, optionally,
+/// the keyboard layout. It implements decisions 3, 4 and 5 of the design:
+///
+/// 1. **Phases.** Only a press that began, or an autorepeat (``Press/Phase-swift.enum/changed``
+///    with ``Press/isRepeat``), matches; other phases and presses without a key match nothing.
+/// 2. **Keysym.** The press's ``Key/keysym``, as a ``KeyInput`` (``KeyInput/init(keysym:character:)``),
+///    must equal the command's input. Single characters compare lowercased.
+/// 3. **Modifiers.** The held modifiers *P* are ``Key/modifierFlags`` ∩ {shift, control,
+///    alternate, command}; a press reports Super as ``KeyModifierFlags/command``. The effective
+///    modifiers are *P* minus the modifiers the key consumed
+///    (``KeyboardLayoutProviding/consumedModifiers(for:)``, GTK mode). They must equal
+///    ``PlatformProfile/physicalModifiers(_:)`` of the command's flags: on linux and windows a
+///    command's `.command` requires Control, so Super does not trigger it; on mac it requires
+///    Super (⌘). Caps Lock and the keypad flag never take part.
+/// 4. **Cased letters keep Shift.** When the keysym is a letter with case, Shift is not taken
+///    as consumed (GTK does the same), so Shift+O is `o` with Shift: `Ctrl+O` does not fire on
+///    Ctrl+Shift+O and `Ctrl+Shift+O` does. For other keysyms Shift is consumed: `Ctrl+?`
+///    fires on Ctrl+Shift+/ on a US layout. Caps Lock (keysym `O`) does not stop `Ctrl+O`.
+///    Without a layout, Shift counts as consumed when the keysym differs from
+///    ``Key/keysymIgnoringModifiers``, and nothing else does.
+/// 5. **Latin fallback.** When the key's keysym is not Latin (not a special key, ASCII, or a
+///    Latin letter), the keysyms of ``KeyboardLayoutProviding/latinKeysyms(for:)`` are tried
+///    in order with the same modifiers: a ``Kind/fallback`` match. Exact matches always beat
+///    fallback matches: on Russian, a command on `"ф"` matches exactly and one on `"a"`
+///    through the fallback.
+/// 6. **Order.** Candidates are in priority order (the first responder's key commands first,
+///    then up the responder chain, then the main menu). The first exact match wins; if there
+///    is none, the first fallback match.
+/// 7. **Disabled.** A key command whose attributes contain ``MenuElementAttributes/disabled``
+///    never wins; it is reported with ``Candidate/LossReason/disabled`` and the next candidate
+///    is considered. Hidden key commands match.
+/// 8. **Repeats.** An autorepeat matches only key commands whose ``KeyCommand/repeatBehavior``
+///    is ``KeyCommand/RepeatBehavior/repeatable``; others are reported with
+///    ``Candidate/LossReason/repeatNotAllowed``.
+/// 9. **Alternates.** The effective modifiers may also equal the command's plus the extra
+///    modifiers of one of its ``Command/alternates`` (mapped by the platform, as the
+///    command's are); the match then reports that ``KeyCommandMatch/alternate``, whose
+///    action is the one to perform.
+///
+/// Every key command whose key and modifiers matched is reported in
+/// ``KeyCommandMatch/candidates``, with the reason it lost.
+///
+/// ```swift
+/// let matcher = KeyCommandMatcher(platform: .linux)
+/// let open = KeyCommand(title: "Open…", action: "openDocument:", input: "o",
+///                       modifierFlags: .command)
+/// let result = matcher.match(press, against: [open], layout: keyboard)
+/// result.keyCommand?.action  // "openDocument:" for Ctrl+O
+/// result.kind                // .exact
+/// ```
+public struct KeyCommandMatcher: Hashable, Sendable {
+  /// The platform whose conventions map ``KeyModifierFlags/command``.
+  public var platform: PlatformProfile
+
+  /// Creates a matcher for a platform.
+  ///
+  /// - Parameter platform: The platform profile that maps authored modifiers to physical ones.
+  public init(platform: PlatformProfile) {
+    self.platform = platform
+  }
+
+  /// Finds the key command a press triggers.
+  ///
+  /// - Parameters:
+  ///   - press: The press, as a keyboard translator reported it.
+  ///   - candidates: The key commands that may match, in priority order.
+  ///   - layout: The keyboard layout, for consumed modifiers and the Latin fallback; `nil`
+  ///     matches without them (see the type's rule 4).
+  /// - Returns: The winner, if any, and every key command whose key and modifiers matched.
+  public func match(
+    _ press: Press, against candidates: [KeyCommand], layout: (any KeyboardLayoutProviding)?
+  ) -> KeyCommandMatch {
+    var result = KeyCommandMatch()
+    guard let key = press.key, press.phase == .began || press.phase == .changed else {
+      return result
+    }
+    let input = KeyInput(keysym: key.keysym, character: Self.characterHint(for: key))
+    let held = key.modifierFlags.intersection(.shortcutModifiers)
+    var consumed: KeyModifierFlags
+    if let layout {
+      consumed = layout.consumedModifiers(for: key)
+    } else {
+      consumed = key.keysym == key.keysymIgnoringModifiers ? [] : [.shift]
+    }
+    if input?.isCasedCharacter == true {
+      consumed.remove(.shift)
+    }
+    let effective = held.subtracting(consumed)
+
+    var fallbackInputs: [KeyInput] = []
+    if let layout, !Self.isLatin(input) {
+      fallbackInputs = layout.latinKeysyms(for: key).compactMap { KeyInput(keysym: $0) }
+    }
+    let pressInput = input?.lowercased
+
+    var firstFallback: Int?
+    for (index, keyCommand) in candidates.enumerated() {
+      let commandInput = keyCommand.input.lowercased
+      let kind: Kind
+      if let pressInput, commandInput == pressInput {
+        kind = .exact
+      } else if fallbackInputs.contains(where: { $0.lowercased == commandInput }) {
+        kind = .fallback
+      } else {
+        continue
+      }
+      guard let alternate = modifierMatch(keyCommand, effective: effective) else { continue }
+      var candidate = Candidate(
+        index: index, keyCommand: keyCommand, kind: kind, alternate: alternate.value)
+      if keyCommand.attributes.contains(.disabled) {
+        candidate.lossReason = .disabled
+      } else if press.isRepeat, keyCommand.repeatBehavior != .repeatable {
+        candidate.lossReason = .repeatNotAllowed
+      } else if kind == .exact {
+        if result.index != nil {
+          candidate.lossReason = .shadowed
+        } else {
+          result.index = index
+        }
+      } else if firstFallback == nil {
+        firstFallback = result.candidates.count
+      } else {
+        candidate.lossReason = .shadowed
+      }
+      result.candidates.append(candidate)
+    }
+    if let firstFallback {
+      if result.index != nil {
+        result.candidates[firstFallback].lossReason = .beatenByExact
+      } else {
+        result.index = result.candidates[firstFallback].index
+      }
+    }
+    if let index = result.index,
+      let winner = result.candidates.first(where: { $0.index == index })
+    {
+      result.keyCommand = winner.keyCommand
+      result.kind = winner.kind
+      result.alternate = winner.alternate
+    }
+    // Fallback matches that lost to an earlier fallback lost, in the end, to the exact winner.
+    if result.kind == .exact {
+      for position in result.candidates.indices
+      where result.candidates[position].kind == .fallback
+        && result.candidates[position].lossReason == .shadowed
+      {
+        result.candidates[position].lossReason = .beatenByExact
+      }
+    }
+    return result
+  }
+}
+
+// MARK: - Results
+
+/// The outcome of ``KeyCommandMatcher/match(_:against:layout:)``.
+///
+/// ``keyCommand`` is the winner, or `nil`; ``candidates`` lists every key command whose key and
+/// modifiers matched, winner included, in candidate order, each with the reason it lost.
+///
+/// ```swift
+/// if let keyCommand = result.keyCommand {
+///   perform(result.action ?? keyCommand.action)
+/// }
+/// ```
+public struct KeyCommandMatch: Hashable, Sendable {
+  /// The key command the press triggers, or `nil`.
+  public var keyCommand: KeyCommand?
+  /// The index of ``keyCommand`` in the candidates.
+  public var index: Int?
+  /// How ``keyCommand`` matched.
+  public var kind: KeyCommandMatcher.Kind?
+  /// The alternate selected by the extra modifiers held, whose action replaces the command's.
+  public var alternate: CommandAlternate?
+  /// Every key command whose key and modifiers matched, in candidate order.
+  public var candidates: [KeyCommandMatcher.Candidate]
+
+  /// Creates an empty result: no match.
+  public init(
+    keyCommand: KeyCommand? = nil, index: Int? = nil, kind: KeyCommandMatcher.Kind? = nil,
+    alternate: CommandAlternate? = nil, candidates: [KeyCommandMatcher.Candidate] = []
+  ) {
+    self.keyCommand = keyCommand
+    self.index = index
+    self.kind = kind
+    self.alternate = alternate
+    self.candidates = candidates
+  }
+
+  /// The action to perform: the alternate's when one is selected, else the key command's.
+  public var action: ActionName? {
+    alternate?.action ?? keyCommand?.action
+  }
+}
+
+extension KeyCommandMatcher {
+  /// How a key command matched a press.
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
+    /// The press's own keysym matched.
+    case exact
+    /// A Latin keysym of the same physical key in another layout matched (decision 5).
+    case fallback
+  }
+
+  /// A key command whose key and modifiers matched a press, and whether it won.
+  public struct Candidate: Hashable, Sendable {
+    /// Why a matching key command did not win.
+    public enum LossReason: String, Hashable, Sendable, CaseIterable {
+      /// An earlier candidate of the same kind won.
+      case shadowed
+      /// The key command is disabled.
+      case disabled
+      /// It matched through the Latin fallback, and another key command matched exactly.
+      case beatenByExact
+      /// The press is an autorepeat and the key command does not repeat.
+      case repeatNotAllowed
+    }
+
+    /// The index of the key command in the candidates.
+    public var index: Int
+    /// The key command.
+    public var keyCommand: KeyCommand
+    /// How it matched.
+    public var kind: Kind
+    /// The alternate its modifiers selected, if any.
+    public var alternate: CommandAlternate?
+    /// Why it lost, or `nil` for the winner.
+    public var lossReason: LossReason?
+
+    /// Creates a candidate.
+    public init(
+      index: Int, keyCommand: KeyCommand, kind: Kind, alternate: CommandAlternate? = nil,
+      lossReason: LossReason? = nil
+    ) {
+      self.index = index
+      self.keyCommand = keyCommand
+      self.kind = kind
+      self.alternate = alternate
+      self.lossReason = lossReason
+    }
+  }
+}
+
+// MARK: - Internal
+
+extension KeyCommandMatcher {
+  /// A modifier match: the selected alternate, or `nil` for the command's own modifiers.
+  struct ModifierMatch {
+    var value: CommandAlternate?
+  }
+
+  /// Whether the effective modifiers match the command's own or those of one alternate.
+  func modifierMatch(_ keyCommand: KeyCommand, effective: KeyModifierFlags) -> ModifierMatch? {
+    let required = platform.physicalModifiers(keyCommand.modifierFlags)
+    if effective == required { return ModifierMatch(value: nil) }
+    for alternate in keyCommand.alternates {
+      let extra = platform.physicalModifiers(alternate.modifierFlags).subtracting(required)
+      if !extra.isEmpty, effective == required.union(extra) {
+        return ModifierMatch(value: alternate)
+      }
+    }
+    return nil
+  }
+
+  /// The character for a keysym without an arithmetic mapping: the key's text when it is the
+  /// first-level keysym or a printable character, else its first-level text.
+  static func characterHint(for key: Key) -> String? {
+    if key.keysym == key.keysymIgnoringModifiers { return key.charactersIgnoringModifiers }
+    if key.characters.count == 1,
+      let scalar = key.characters.unicodeScalars.first,
+      scalar.properties.generalCategory != .control
+    {
+      return key.characters
+    }
+    return key.charactersIgnoringModifiers
+  }
+
+  /// Whether an input is Latin: a special key, or characters in the Latin blocks and ASCII.
+  static func isLatin(_ input: KeyInput?) -> Bool {
+    guard let input else { return false }
+    guard let text = input.characters else { return true }
+    return text.unicodeScalars.allSatisfy { scalar in
+      switch scalar.value {
+      case 0x20...0x7e, 0xa0...0x24f, 0x1e00...0x1eff: true
+      default: false
+      }
+    }
+  }
+}

@@ -1,0 +1,102 @@
+internal import CXKBCommon
+public import MenuKit
+
+// MARK: - Layout questions for key-command matching
+
+extension XKBKeyboard: KeyboardLayoutProviding {
+  /// The modifiers the key's translation used up to produce its keysym, by GTK's rules.
+  ///
+  /// The answer is computed in the state the press was read in, rebuilt from the key's
+  /// ``Key/modifierFlags``: Shift, Control, Alt (Mod1), Super (Mod4) and Caps Lock come from
+  /// the key, so calling this after ``handle(_:)`` has moved on (or for a press read earlier)
+  /// gives the press's own answer. The modifiers a key does not report (AltGr, Num Lock) and
+  /// the layout are taken from the current state; they change only with modifier and group
+  /// keys, which do not trigger key commands.
+  ///
+  /// ```swift
+  /// // Ctrl+Shift+/ on us:
+  /// keyboard.consumedModifiers(for: key)  // [.shift]: it produced `question`
+  /// ```
+  ///
+  /// - Parameter key: The key of a press from this keyboard.
+  /// - Returns: The consumed modifiers among shift, control, alternate and command.
+  public func consumedModifiers(for key: Key) -> KeyModifierFlags {
+    guard let scratch = xkb_state_new(keymapPointer) else {
+      return state.consumedModifiers(forEvdevCode: key.evdevCode)
+    }
+    defer { xkb_state_unref(scratch) }
+    let masks = modifierMasks
+    let reported = masks.shift | masks.lock | masks.control | masks.alternate | masks.command
+    var depressed = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_DEPRESSED) & ~reported
+    let latched = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_LATCHED) & ~reported
+    var locked = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_LOCKED) & ~reported
+    let flags = key.modifierFlags
+    if flags.contains(.shift) { depressed |= masks.shift }
+    if flags.contains(.control) { depressed |= masks.control }
+    if flags.contains(.alternate) { depressed |= masks.alternate }
+    if flags.contains(.command) { depressed |= masks.command }
+    if flags.contains(.alphaShift) { locked |= masks.lock }
+    let layout = xkb_state_serialize_layout(statePointer, XKB_STATE_LAYOUT_EFFECTIVE)
+    xkb_state_update_mask(scratch, depressed, latched, locked, 0, 0, layout)
+    let consumed = xkb_state_key_get_consumed_mods2(
+      scratch, XKBState.keycode(key.evdevCode), XKB_CONSUMED_MODE_GTK)
+    var result: KeyModifierFlags = []
+    if consumed & masks.shift != 0 { result.insert(.shift) }
+    if consumed & masks.control != 0 { result.insert(.control) }
+    if consumed & masks.alternate != 0 { result.insert(.alternate) }
+    if consumed & masks.command != 0 { result.insert(.command) }
+    return result
+  }
+
+  /// The Latin keysyms the key produces at its first level in the keymap's other layouts,
+  /// in layout order, or else on US QWERTY.
+  ///
+  /// A keysym is Latin when it is a printable ASCII character (a letter, digit or
+  /// punctuation). With `us,ru` and Russian active, the key of `щ` gives `o`; with Russian
+  /// alone, the US QWERTY keymap (compiled once from the system's XKB data) gives `o`.
+  ///
+  /// - Parameter key: The key of a press from this keyboard.
+  /// - Returns: The Latin keysyms; empty when neither source has one.
+  public func latinKeysyms(for key: Key) -> [Keysym] {
+    let keymap = state.keymap
+    let active = state.activeLayout
+    var result: [Keysym] = []
+    for layout in 0..<keymap.layoutCount where layout != active {
+      if let keysym = keymap.keysyms(forEvdevCode: key.evdevCode, layout: layout, level: 0)
+        .first(where: Self.isLatinKeysym), !result.contains(keysym)
+      {
+        result.append(keysym)
+      }
+    }
+    if result.isEmpty, let keysym = USQWERTY.keysyms[key.evdevCode] {
+      result.append(keysym)
+    }
+    return result
+  }
+
+  /// Whether a keysym is a printable ASCII character other than space.
+  static func isLatinKeysym(_ keysym: Keysym) -> Bool {
+    (0x21...0x7e).contains(keysym.rawValue)
+  }
+}
+
+/// The first-level Latin keysyms of US QWERTY, by evdev code.
+private enum USQWERTY {
+  /// Compiled on first use from the system's XKB data, ignoring the environment; empty when
+  /// the data is missing.
+  static let keysyms: [Int: Keysym] = {
+    let context = XKBContext(options: [.noEnvironmentNames])
+    guard let keymap = try? XKBKeymap(context: context, names: .init(layout: "us")) else {
+      return [:]
+    }
+    var table: [Int: Keysym] = [:]
+    for code in keymap.evdevCodes {
+      if let keysym = keymap.keysyms(forEvdevCode: code, layout: 0, level: 0).first,
+        XKBKeyboard.isLatinKeysym(keysym)
+      {
+        table[code] = keysym
+      }
+    }
+    return table
+  }()
+}
