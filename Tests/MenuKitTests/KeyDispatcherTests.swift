@@ -1,0 +1,201 @@
+import Testing
+
+@testable import MenuKit
+
+/// A press of a Latin letter key, as a US keyboard reports it.
+private func letter(
+  _ character: Character, _ flags: KeyModifierFlags = [], phase: Press.Phase = .began,
+  code: Int = 24
+) -> Press {
+  let text = String(character)
+  let typed =
+    flags.contains(.control) ? String(UnicodeScalar(UInt8(character.asciiValue! & 0x1f))) : text
+  let key = Key(
+    keyCode: nil, evdevCode: code, characters: typed, charactersIgnoringModifiers: text,
+    modifierFlags: flags, keysym: Keysym(rawValue: UInt32(character.asciiValue!)),
+    keysymIgnoringModifiers: Keysym(rawValue: UInt32(character.asciiValue!)))
+  return Press(phase: phase, timestamp: 0, key: key, isRepeat: phase == .changed)
+}
+
+private func event(_ press: Press) -> PressesEvent {
+  PressesEvent(timestamp: 0, allPresses: [press])
+}
+
+/// A responder that records what reaches it.
+private final class Recorder: Responder {
+  var log: [String] = []
+  var commands: [KeyCommand] = []
+  var focusable = true
+  var textInput = false
+  let name: String
+
+  init(_ name: String, performs actions: [ActionName] = []) {
+    self.name = name
+    super.init()
+    for action in actions {
+      handle(action) { [unowned self] sender in
+        let title = (sender as? KeyCommand)?.command.title ?? "-"
+        self.log.append("\(self.name) performed \(action) from \(title)")
+      }
+    }
+  }
+
+  override var canBecomeFirstResponder: Bool { focusable }
+  override var keyCommands: [KeyCommand] { commands }
+  override var isTextInput: Bool { textInput }
+
+  override func pressesBegan(_ presses: [Press], with event: PressesEvent) {
+    log.append("\(name) pressesBegan \(presses.first?.key?.characters ?? "")")
+  }
+
+  override func pressesEnded(_ presses: [Press], with event: PressesEvent) {
+    log.append("\(name) pressesEnded")
+  }
+}
+
+/// An application with one window and a chain field → controller → window → app.
+@MainActor
+private struct Scene {
+  let app = Application()
+  let window: Window
+  let field = Recorder("field")
+  let controller = Recorder("controller")
+
+  init(mainMenu: Menu = Menu(), platform: PlatformProfile = .linux) {
+    window = Window(application: app)
+    app.keyWindow = window
+    field.setNext(controller)
+    controller.setNext(window)
+    field.becomeFirstResponder()
+  }
+}
+
+private func menu(_ keyCommands: KeyCommand...) -> Menu {
+  Menu(children: [.menu(Menu(title: "File", children: keyCommands.map(MenuElement.keyCommand)))])
+}
+
+private let openCommand = KeyCommand(
+  title: "Open…", action: "openDocument:", input: "o", modifierFlags: .command)
+
+@Suite("Key dispatch")
+@MainActor
+struct KeyDispatcherTests {
+  @Test("a menu key command's action goes to the first responder that performs it")
+  func menuKeyCommand() {
+    let scene = Scene()
+    let controller = scene.controller
+    controller.handle("openDocument:") { _ in controller.log.append("opened") }
+    let dispatcher = KeyDispatcher(
+      application: scene.app, mainMenu: menu(openCommand), platform: .linux)
+    let result = dispatcher.dispatch(event(letter("o", [.control])), layout: nil)
+    #expect(result.first?.action == "openDocument:")
+    #expect(result.first?.performer === controller)
+    #expect(controller.log == ["opened"])
+    #expect(scene.field.log.isEmpty)
+  }
+
+  @Test("a key command deeper in the chain shadows the main menu's")
+  func shadowing() {
+    let scene = Scene()
+    scene.field.commands = [
+      KeyCommand(title: "Open Link", action: "openLink:", input: "o", modifierFlags: .command)
+    ]
+    scene.field.handle("openLink:") { _ in }
+    scene.controller.handle("openDocument:") { _ in }
+    let dispatcher = KeyDispatcher(
+      application: scene.app, mainMenu: menu(openCommand), platform: .linux)
+    let result = dispatcher.dispatch(event(letter("o", [.control])), layout: nil)[0]
+    #expect(result.action == "openLink:")
+    #expect(result.performer === scene.field)
+    let losers = result.match?.candidates.filter { $0.lossReason == .shadowed }
+    #expect(losers?.map(\.keyCommand.command.action) == ["openDocument:"])
+    if case .responder(let source) = result.winnerSource {
+      #expect(source === scene.field)
+    } else {
+      Issue.record("the winner comes from the field's key commands")
+    }
+  }
+
+  @Test("a disabled command falls through to pressesBegan")
+  func disabledFallsThrough() {
+    let scene = Scene()
+    // Nothing in the chain performs openDocument:, so validation disables it.
+    let dispatcher = KeyDispatcher(
+      application: scene.app, mainMenu: menu(openCommand), platform: .linux)
+    let result = dispatcher.dispatch(event(letter("o", [.control])), layout: nil)[0]
+    #expect(result.action == nil)
+    #expect(result.deliveredTo === scene.field)
+    #expect(result.match?.candidates.first?.lossReason == .disabled)
+    #expect(scene.field.log == ["field pressesBegan \u{0F}"])
+  }
+
+  @Test("a press that fired a key command is not delivered when its key goes up")
+  func endedAfterCommand() {
+    let scene = Scene()
+    scene.controller.handle("openDocument:") { _ in }
+    let dispatcher = KeyDispatcher(
+      application: scene.app, mainMenu: menu(openCommand), platform: .linux)
+    _ = dispatcher.dispatch(event(letter("o", [.control])), layout: nil)
+    let up = dispatcher.dispatch(event(letter("o", [.control], phase: .ended)), layout: nil)[0]
+    #expect(up.deliveredTo == nil)
+    let plainUp = dispatcher.dispatch(event(letter("x", phase: .ended, code: 45)), layout: nil)[0]
+    #expect(plainUp.deliveredTo === scene.field)
+    #expect(scene.field.log == ["field pressesEnded"])
+  }
+
+  @Test("text input keeps typed keys unless the command wants priority")
+  func textInputPriority() {
+    let scene = Scene()
+    scene.field.textInput = true
+    scene.controller.handle("find:") { _ in }
+    let plain = KeyCommand(title: "Find", action: "find:", input: "f")
+    let dispatcher = KeyDispatcher(application: scene.app, mainMenu: menu(plain), platform: .linux)
+    let typed = dispatcher.dispatch(event(letter("f", code: 33)), layout: nil)[0]
+    #expect(typed.action == nil)
+    #expect(typed.yieldedToTextInput.map(\.command.action) == ["find:"])
+    #expect(scene.field.log == ["field pressesBegan f"])
+
+    var urgent = plain
+    urgent.wantsPriorityOverSystemBehavior = true
+    dispatcher.mainMenu = menu(urgent)
+    let fired = dispatcher.dispatch(event(letter("f", code: 33)), layout: nil)[0]
+    #expect(fired.action == "find:")
+  }
+
+  @Test("Ctrl on linux, ⌘ (Super) on mac: the platform profile reads .command")
+  func platformProfiles() {
+    let scene = Scene()
+    scene.controller.handle("openDocument:") { _ in }
+    let linux = KeyDispatcher(application: scene.app, mainMenu: menu(openCommand), platform: .linux)
+    #expect(linux.dispatch(event(letter("o", [.command])), layout: nil)[0].action == nil)
+    #expect(linux.dispatch(event(letter("o", [.control])), layout: nil)[0].action != nil)
+    let mac = KeyDispatcher(application: scene.app, mainMenu: menu(openCommand), platform: .mac)
+    #expect(mac.dispatch(event(letter("o", [.command])), layout: nil)[0].action != nil)
+    #expect(mac.dispatch(event(letter("o", [.control])), layout: nil)[0].action == nil)
+  }
+
+  @Test("an autorepeat fires only repeatable commands")
+  func repeats() {
+    let scene = Scene()
+    scene.controller.handle("openDocument:") { _ in }
+    var once = openCommand
+    once.repeatBehavior = .nonRepeatable
+    let dispatcher = KeyDispatcher(application: scene.app, mainMenu: menu(once), platform: .linux)
+    let repeated = dispatcher.dispatch(
+      event(letter("o", [.control], phase: .changed, code: 99)), layout: nil)[0]
+    #expect(repeated.action == nil)
+    #expect(repeated.match?.candidates.first?.lossReason == .repeatNotAllowed)
+  }
+
+  @Test("a looping chain is walked once and reported")
+  func loopingChain() {
+    let scene = Scene()
+    scene.controller.setNext(scene.field)  // field → controller → field
+    let dispatcher = KeyDispatcher(
+      application: scene.app, mainMenu: menu(openCommand), platform: .linux)
+    let result = dispatcher.dispatch(event(letter("o", [.control])), layout: nil)[0]
+    #expect(result.loop != nil)
+    #expect(result.loop?.length == 2)
+    #expect(result.action == nil)
+  }
+}
