@@ -181,7 +181,11 @@ open class Responder {
   open func validate(_ command: inout Command) {}
 
   /// Adds to or changes a menu through a builder (UIKit's `buildMenu(with:)`). The main
-  /// system consults only the ``Application`` and its delegate; a context menu consults the
-  /// responder it is for. The default does nothing.
-  open func buildMenu(with builder: inout MenuBuilder) {}
+  /// system consults only the ``Application`` and its delegate (``MenuSystem/application``); a
+  /// context menu consults the responder it is for (``MenuSystem/contextMenu(for:)``). Check
+  /// `builder.system` to tell them apart. The default does nothing.
+  ///
+  /// - Throws: A ``MenuBuilderError`` from an edit that names an identifier the menu does not
+  ///   contain; the menu system reports it in its diagnostics and keeps the edits made before.
+  open func buildMenu(with builder: inout MenuBuilder) throws {}
 }

@@ -77,18 +77,48 @@ public final class MenuSystem {
     if let builtMenu { return builtMenu }
     var builder = MenuBuilder(menu: startingMenu, system: kind)
     buildDiagnostics = []
-    for handler in buildHandlers {
-      do {
-        try handler(&builder)
-      } catch let error as MenuBuilderError {
-        buildDiagnostics.append(Diagnostic(error.code, error.description))
-      } catch {
-        buildDiagnostics.append(Diagnostic(.invalidEdit, "a build handler failed: \(error)"))
+    // UIKit consults only the application and its delegate for the main menu.
+    var builders: [BuildHandler] = []
+    if kind == .main, let application {
+      builders.append { try application.buildMenu(with: &$0) }
+      if let delegate = application.delegate, delegate !== application {
+        builders.append { try delegate.buildMenu(with: &$0) }
       }
+    }
+    for handler in builders + buildHandlers {
+      buildDiagnostics += Self.run(handler, on: &builder)
     }
     let menu = builder.menu
     builtMenu = menu
     return menu
+  }
+
+  /// The application whose `buildMenu(with:)`, and its delegate's, build the main menu before
+  /// the build handlers run. Setting it rebuilds the menu.
+  public weak var application: Application? {
+    didSet { if application !== oldValue { setNeedsRebuild() } }
+  }
+
+  /// The context menu of a responder: an empty root that the responder's
+  /// `buildMenu(with:)` fills, with `builder.system == .context`.
+  ///
+  /// - Returns: The menu, and the problems its edits had.
+  public func contextMenu(for responder: Responder) -> (menu: Menu, diagnostics: [Diagnostic]) {
+    var builder = MenuBuilder(menu: Menu(identifier: .root), system: .context)
+    let diagnostics = Self.run({ try responder.buildMenu(with: &$0) }, on: &builder)
+    return (builder.menu, diagnostics)
+  }
+
+  /// Runs a build handler, turning what it throws into diagnostics.
+  private static func run(_ handler: BuildHandler, on builder: inout MenuBuilder) -> [Diagnostic] {
+    do {
+      try handler(&builder)
+      return []
+    } catch let error as MenuBuilderError {
+      return [Diagnostic(error.code, error.description)]
+    } catch {
+      return [Diagnostic(.invalidEdit, "a build handler failed: \(error)")]
+    }
   }
 
   /// Problems from the last build: edits that named identifiers the menu does not contain.
