@@ -16,6 +16,16 @@ public struct KeyEvent: Hashable, Sendable {
     case up
     /// The kernel autorepeated the key (evdev value 2).
     case `repeat`
+
+    /// The direction of an evdev `EV_KEY` value: 0 up, 1 down, 2 repeat; nil for any other.
+    public init?(evdevValue: Int) {
+      switch evdevValue {
+      case 0: self = .up
+      case 1: self = .down
+      case 2: self = .repeat
+      default: return nil
+      }
+    }
   }
 
   /// The Linux evdev key code (`KEY_A` is 30).

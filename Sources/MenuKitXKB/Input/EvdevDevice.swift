@@ -201,12 +201,7 @@ public final class EvdevDevice {
     ///   - offset: The record's byte offset in its input, for errors.
     func keyEvent(path: String, offset: Int) throws(EvdevError) -> KeyEvent? {
       guard type == EvdevDevice.evKey else { return nil }
-      let direction: KeyEvent.Direction
-      switch value {
-      case 0: direction = .up
-      case 1: direction = .down
-      case 2: direction = .repeat
-      default:
+      guard let direction = KeyEvent.Direction(evdevValue: Int(value)) else {
         throw EvdevError(
           path: path,
           message: "the record at byte \(offset) has EV_KEY value \(value), which is not 0 (up), "

@@ -310,12 +310,7 @@ private struct EvemuParser {
     let code = try parseHex(fields[2], name: "code")
     let value = try parseValue(fields[3])
     guard type == 0x0001 else { return nil }
-    let direction: KeyEvent.Direction
-    switch value {
-    case 0: direction = .up
-    case 1: direction = .down
-    case 2: direction = .repeat
-    default:
+    guard let direction = KeyEvent.Direction(evdevValue: Int(value)) else {
       throw error(
         "EV_KEY value \(value) is not 0 (up), 1 (down) or 2 (repeat)", at: fields[3].lowerBound)
     }
