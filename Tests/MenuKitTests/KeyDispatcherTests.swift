@@ -199,3 +199,21 @@ struct KeyDispatcherTests {
     #expect(result.action == nil)
   }
 }
+
+@Suite("Key dispatch in a right-to-left context")
+@MainActor
+struct KeyDispatcherMirroringTests {
+  @Test("a mirrored key command fires at the mirrored key")
+  func mirrored() {
+    let scene = Scene()
+    scene.controller.handle("goBack:") { _ in }
+    let back = KeyCommand(title: "Back", action: "goBack:", input: "[", modifierFlags: .command)
+    let dispatcher = KeyDispatcher(application: scene.app, mainMenu: menu(back), platform: .linux)
+    dispatcher.layoutDirection = .rightToLeft
+    let right = dispatcher.dispatch(event(letter("]", [.control], code: 27)), layout: nil)[0]
+    #expect(right.action == "goBack:")
+    #expect(right.match?.kind == .mirrored)
+    let left = dispatcher.dispatch(event(letter("[", [.control], code: 26)), layout: nil)[0]
+    #expect(left.action == nil)
+  }
+}

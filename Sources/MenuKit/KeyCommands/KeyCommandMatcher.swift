@@ -1,7 +1,7 @@
 /// Finds the key command a key press triggers: the matching step of key-command dispatch.
 ///
 /// The matcher is a pure function of the press, the candidate key commands and, optionally,
-/// the keyboard layout. It implements decisions 3, 4 and 5 of the design:
+/// the keyboard layout. It implements decisions 3, 4, 5 and 6 of the design:
 ///
 /// 1. **Phases.** Only a press that began, or an autorepeat (``Press/Phase-swift.enum/changed``
 ///    with ``Press/isRepeat``), matches; other phases and presses without a key match nothing.
@@ -27,7 +27,8 @@
 ///    through the fallback.
 /// 6. **Order.** Candidates are in priority order (the first responder's key commands first,
 ///    then up the responder chain, then the main menu). The first exact match wins; if there
-///    is none, the first fallback match.
+///    is none, the first localized or mirrored match; then the first fallback match
+///    (rule 12).
 /// 7. **Disabled.** A key command whose attributes contain ``MenuElementAttributes/disabled``
 ///    never wins; it is reported with ``Candidate/LossReason/disabled`` and the next candidate
 ///    is considered. Hidden key commands match.
@@ -38,6 +39,23 @@
 ///    modifiers of one of its ``Command/alternates`` (mapped by the platform, as the
 ///    command's are); the match then reports that ``KeyCommandMatch/alternate``, whose
 ///    action is the one to perform.
+///
+/// 10. **Mirroring.** In a ``LayoutDirection/rightToLeft`` context, a key command whose
+///    ``KeyCommand/allowsAutomaticMirroring`` is on matches at its mirrored input
+///    (``mirroredInput(_:)``: `[` `]`, `{` `}`, `(` `)`, `<` `>`, left and right arrows swap)
+///    instead of its own: a ``Kind/mirrored`` match. `Cmd+[` "Back" fires on Ctrl+], not
+///    Ctrl+[.
+/// 11. **Automatic localization.** When a key command's
+///    ``KeyCommand/allowsAutomaticLocalization`` is on and the layout relocates its input
+///    (mirrored first, if rule 10 applied; ``KeyboardLayoutProviding/relocatedKey(for:)``
+///    relocates inputs typed only with AltGr or not at all), the key command matches *only* at
+///    the relocated input, plus Shift when that is a cased letter at level 2
+///    (``ShortcutLocation/extraModifiers``): a ``Kind/localized`` match. The original position
+///    no longer fires: on German, `Ctrl+[` fires on Ctrl+Ü, not on Ctrl+AltGr+8. A localized
+///    key command does not use the Latin fallback; a mirrored one does.
+/// 12. **Precedence.** Exact matches beat localized and mirrored ones, which beat fallback
+///    matches, whatever their order; within a tier, the first candidate wins. So a relocated
+///    shortcut that lands on a key another key command uses exactly loses to it.
 ///
 /// Every key command whose key and modifiers matched is reported in
 /// ``KeyCommandMatch/candidates``, with the reason it lost.
@@ -61,16 +79,47 @@ public struct KeyCommandMatcher: Hashable, Sendable {
     self.platform = platform
   }
 
-  /// Finds the key command a press triggers.
+  /// Finds the key command a press triggers, in a left-to-right context.
+  ///
+  /// The same as ``match(_:against:layout:layoutDirection:)`` with
+  /// ``LayoutDirection/leftToRight``: nothing is mirrored.
   ///
   /// - Parameters:
   ///   - press: The press, as a keyboard translator reported it.
   ///   - candidates: The key commands that may match, in priority order.
-  ///   - layout: The keyboard layout, for consumed modifiers and the Latin fallback; `nil`
-  ///     matches without them (see the type's rule 4).
+  ///   - layout: The keyboard layout, for consumed modifiers, the Latin fallback and automatic
+  ///     localization; `nil` matches without them (see the type's rule 4).
   /// - Returns: The winner, if any, and every key command whose key and modifiers matched.
   public func match(
     _ press: Press, against candidates: [KeyCommand], layout: (any KeyboardLayoutProviding)?
+  ) -> KeyCommandMatch {
+    match(press, against: candidates, layout: layout, layoutDirection: .leftToRight)
+  }
+
+  /// Finds the key command a press triggers.
+  ///
+  /// In a ``LayoutDirection/rightToLeft`` context, key commands that allow automatic
+  /// mirroring match at their mirrored input (rule 10); with a layout, key commands that allow
+  /// automatic localization and whose input the layout relocates match only at the relocated
+  /// input (rule 11).
+  ///
+  /// ```swift
+  /// let back = KeyCommand(title: "Back", action: "goBack:", input: "[", modifierFlags: .command)
+  /// matcher.match(press, against: [back], layout: keyboard, layoutDirection: .rightToLeft)
+  /// // Ctrl+] fires "Back", with kind .mirrored
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - press: The press, as a keyboard translator reported it.
+  ///   - candidates: The key commands that may match, in priority order.
+  ///   - layout: The keyboard layout, for consumed modifiers, the Latin fallback and automatic
+  ///     localization; `nil` matches without them (see the type's rule 4).
+  ///   - layoutDirection: The direction of the context the press is for, such as that of the
+  ///     focused window's user interface.
+  /// - Returns: The winner, if any, and every key command whose key and modifiers matched.
+  public func match(
+    _ press: Press, against candidates: [KeyCommand], layout: (any KeyboardLayoutProviding)?,
+    layoutDirection: LayoutDirection
   ) -> KeyCommandMatch {
     var result = KeyCommandMatch()
     guard let key = press.key, press.phase == .began || press.phase == .changed else {
@@ -95,67 +144,120 @@ public struct KeyCommandMatcher: Hashable, Sendable {
     }
     let pressInput = input?.lowercased
 
-    var firstFallback: Int?
+    // The precedence tier of each candidate: 0 exact, 1 localized or mirrored, 2 fallback.
+    var tiers: [Int] = []
     for (index, keyCommand) in candidates.enumerated() {
-      let commandInput = keyCommand.input.lowercased
+      var commandInput = keyCommand.input.lowercased
+      var extraModifiers: KeyModifierFlags = []
+      var moved: Kind?
+      if layoutDirection == .rightToLeft, keyCommand.allowsAutomaticMirroring,
+        let mirrored = Self.mirroredInput(commandInput)
+      {
+        commandInput = mirrored
+        moved = .mirrored
+      }
+      if keyCommand.allowsAutomaticLocalization, let layout,
+        let location = layout.relocatedKey(for: commandInput)
+      {
+        commandInput = location.input
+        extraModifiers = location.extraModifiers
+        moved = .localized
+      }
       let kind: Kind
+      let tier: Int
       if let pressInput, commandInput == pressInput {
-        kind = .exact
-      } else if fallbackInputs.contains(where: { $0.lowercased == commandInput }) {
-        kind = .fallback
+        kind = moved ?? .exact
+        tier = moved == nil ? 0 : 1
+      } else if moved != .localized,
+        fallbackInputs.contains(where: { $0.lowercased == commandInput })
+      {
+        kind = moved ?? .fallback
+        tier = 2
       } else {
         continue
       }
-      guard let alternate = modifierMatch(keyCommand, effective: effective) else { continue }
+      guard
+        let alternate = modifierMatch(
+          keyCommand, effective: effective, extra: extraModifiers)
+      else { continue }
       var candidate = Candidate(
         index: index, keyCommand: keyCommand, kind: kind, alternate: alternate.value)
       if keyCommand.attributes.contains(.disabled) {
         candidate.lossReason = .disabled
       } else if press.isRepeat, keyCommand.repeatBehavior != .repeatable {
         candidate.lossReason = .repeatNotAllowed
-      } else if kind == .exact {
-        if result.index != nil {
-          candidate.lossReason = .shadowed
-        } else {
-          result.index = index
-        }
-      } else if firstFallback == nil {
-        firstFallback = result.candidates.count
-      } else {
-        candidate.lossReason = .shadowed
       }
       result.candidates.append(candidate)
+      tiers.append(tier)
     }
-    if let firstFallback {
-      if result.index != nil {
-        result.candidates[firstFallback].lossReason = .beatenByExact
-      } else {
-        result.index = result.candidates[firstFallback].index
-      }
+    // The first eligible candidate of the best tier wins; the other eligible ones lose.
+    let eligible = result.candidates.indices.filter { result.candidates[$0].lossReason == nil }
+    guard let best = eligible.map({ tiers[$0] }).min(),
+      let winner = eligible.first(where: { tiers[$0] == best })
+    else { return result }
+    for position in eligible where position != winner {
+      result.candidates[position].lossReason =
+        tiers[position] == best
+        ? .shadowed : best == 0 ? .beatenByExact : .outranked
     }
-    if let index = result.index,
-      let winner = result.candidates.first(where: { $0.index == index })
-    {
-      result.keyCommand = winner.keyCommand
-      result.kind = winner.kind
-      result.alternate = winner.alternate
-    }
-    // Fallback matches that lost to an earlier fallback lost, in the end, to the exact winner.
-    if result.kind == .exact {
-      for position in result.candidates.indices
-      where result.candidates[position].kind == .fallback
-        && result.candidates[position].lossReason == .shadowed
-      {
-        result.candidates[position].lossReason = .beatenByExact
-      }
-    }
+    let candidate = result.candidates[winner]
+    result.index = candidate.index
+    result.keyCommand = candidate.keyCommand
+    result.kind = candidate.kind
+    result.alternate = candidate.alternate
     return result
   }
+
+  /// The input a key command matches at in a right-to-left context: the other member of a
+  /// mirrored pair, or `nil` for an input that is not in one.
+  ///
+  /// The pairs are `[` `]`, `{` `}`, `(` `)`, `<` `>` and the left and right arrows, as in
+  /// UIKit's `allowsAutomaticMirroring`.
+  ///
+  /// ```swift
+  /// KeyCommandMatcher.mirroredInput("[")         // "]"
+  /// KeyCommandMatcher.mirroredInput(.leftArrow)  // .rightArrow
+  /// KeyCommandMatcher.mirroredInput("o")         // nil
+  /// ```
+  ///
+  /// - Parameter input: A key-command input.
+  /// - Returns: The mirrored input, or `nil`.
+  public static func mirroredInput(_ input: KeyInput) -> KeyInput? {
+    if let key = input.specialKey {
+      switch key {
+      case .leftArrow: return KeyInput(.rightArrow)
+      case .rightArrow: return KeyInput(.leftArrow)
+      default: return nil
+      }
+    }
+    let pairs: [String: String] = [
+      "[": "]", "]": "[", "{": "}", "}": "{", "(": ")", ")": "(", "<": ">", ">": "<",
+    ]
+    guard let text = input.characters, let mirrored = pairs[text] else { return nil }
+    return KeyInput(mirrored)
+  }
+}
+
+/// The writing direction of the context a press is for: whether brackets and horizontal
+/// arrows of key commands are mirrored.
+///
+/// In a right-to-left context (Arabic, Hebrew), "back" points right: a `Cmd+[` "Back" key
+/// command that allows automatic mirroring fires on `Ctrl+]` (rule 10 of
+/// ``KeyCommandMatcher``).
+///
+/// ```swift
+/// matcher.match(press, against: commands, layout: keyboard, layoutDirection: .rightToLeft)
+/// ```
+public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
+  /// Left to right, as in English: nothing is mirrored.
+  case leftToRight
+  /// Right to left, as in Arabic and Hebrew: mirrored pairs swap.
+  case rightToLeft
 }
 
 // MARK: - Results
 
-/// The outcome of ``KeyCommandMatcher/match(_:against:layout:)``.
+/// The outcome of ``KeyCommandMatcher/match(_:against:layout:layoutDirection:)``.
 ///
 /// ``keyCommand`` is the winner, or `nil`; ``candidates`` lists every key command whose key and
 /// modifiers matched, winner included, in candidate order, each with the reason it lost.
@@ -202,6 +304,12 @@ extension KeyCommandMatcher {
     case exact
     /// A Latin keysym of the same physical key in another layout matched (decision 5).
     case fallback
+    /// The key command's input was relocated by automatic localization, and the press matched
+    /// the relocated input (rule 11).
+    case localized
+    /// The key command's input was mirrored for a right-to-left context, and the press matched
+    /// the mirrored input (rule 10), itself or through the Latin fallback.
+    case mirrored
   }
 
   /// A key command whose key and modifiers matched a press, and whether it won.
@@ -212,8 +320,12 @@ extension KeyCommandMatcher {
       case shadowed
       /// The key command is disabled.
       case disabled
-      /// It matched through the Latin fallback, and another key command matched exactly.
+      /// It matched through the Latin fallback, a relocation or mirroring, and another key
+      /// command matched exactly.
       case beatenByExact
+      /// It matched through the Latin fallback, and another key command matched at its
+      /// localized or mirrored input, which ranks higher.
+      case outranked
       /// The press is an autorepeat and the key command does not repeat.
       case repeatNotAllowed
     }
@@ -252,8 +364,10 @@ extension KeyCommandMatcher {
   }
 
   /// Whether the effective modifiers match the command's own or those of one alternate.
-  func modifierMatch(_ keyCommand: KeyCommand, effective: KeyModifierFlags) -> ModifierMatch? {
-    let required = platform.physicalModifiers(keyCommand.modifierFlags)
+  func modifierMatch(
+    _ keyCommand: KeyCommand, effective: KeyModifierFlags, extra: KeyModifierFlags = []
+  ) -> ModifierMatch? {
+    let required = platform.physicalModifiers(keyCommand.modifierFlags).union(extra)
     if effective == required { return ModifierMatch(value: nil) }
     for alternate in keyCommand.alternates {
       let extra = platform.physicalModifiers(alternate.modifierFlags).subtracting(required)

@@ -32,6 +32,160 @@ public protocol KeyboardLayoutProviding {
   /// - Parameter key: The key of the press.
   /// - Returns: The Latin keysyms, best first; empty when there are none.
   func latinKeysyms(for key: Key) -> [Keysym]
+
+  /// How a key-command input is typed on the active layout, and whether it can be (decision 6
+  /// of the design).
+  ///
+  /// An input typed at level 1 or 2 of a key (alone or with Shift) is
+  /// ``ShortcutReachability/direct(_:)``; one typed only at level 3 or higher (AltGr) is
+  /// ``ShortcutReachability/needsAltGr(_:)``; one no key types is
+  /// ``ShortcutReachability/unreachable``. The default implementation knows no layout and
+  /// answers `.unreachable`; the matcher only asks ``relocatedKey(for:)``.
+  ///
+  /// ```swift
+  /// keyboard.reachability(of: "[")  // .needsAltGr(KEY_8 at level 3) on de
+  /// ```
+  ///
+  /// - Parameter input: A key-command input, such as `"["`.
+  /// - Returns: How the input is typed, with the key and level that type it.
+  func reachability(of input: KeyInput) -> ShortcutReachability
+
+  /// Where a key command on an input is matched and labelled when automatic localization
+  /// applies, or `nil` when it stays where it is.
+  ///
+  /// A provider relocates an input that its layout types only with AltGr or not at all, by a
+  /// deterministic rule; `MenuKitXKB`'s is position-preserving (the physical key that types
+  /// the input on US QWERTY, read on the active layout). Letters are never relocated: the Latin
+  /// fallback (decision 5) serves them. The default implementation relocates nothing.
+  ///
+  /// ```swift
+  /// keyboard.relocatedKey(for: "[")  // KEY_LEFTBRACE, level 1, "ü" on de; nil on us
+  /// ```
+  ///
+  /// - Parameter input: A key-command input.
+  /// - Returns: The key, level and input it is relocated to, or `nil`.
+  func relocatedKey(for input: KeyInput) -> ShortcutLocation?
+}
+
+extension KeyboardLayoutProviding {
+  /// Answers ``ShortcutReachability/unreachable``: a provider without layout data cannot say.
+  public func reachability(of input: KeyInput) -> ShortcutReachability { .unreachable }
+
+  /// Relocates nothing.
+  public func relocatedKey(for input: KeyInput) -> ShortcutLocation? { nil }
+
+  /// The shortcut as it is typed on this layout: the relocated one when automatic
+  /// localization moves its input, else the shortcut itself.
+  ///
+  /// A relocation to a cased letter at level 2 adds Shift, as typing it needs.
+  ///
+  /// ```swift
+  /// keyboard.localizedShortcut(for: KeyboardShortcut("[", modifierFlags: .command))
+  /// // Cmd+ü on de
+  /// ```
+  ///
+  /// - Parameter shortcut: The shortcut as authored.
+  /// - Returns: The shortcut to match and show.
+  public func localizedShortcut(for shortcut: KeyboardShortcut) -> KeyboardShortcut {
+    guard let location = relocatedKey(for: shortcut.input) else { return shortcut }
+    return KeyboardShortcut(
+      location.input, modifierFlags: shortcut.modifierFlags.union(location.extraModifiers))
+  }
+
+  /// The human label of a shortcut on this layout: that of ``localizedShortcut(for:)``, so
+  /// a relocated shortcut shows its relocated key's character, uppercased.
+  ///
+  /// Mirroring is not applied here; mirror the input first
+  /// (``KeyCommandMatcher/mirroredInput(_:)``) in a right-to-left context.
+  ///
+  /// ```swift
+  /// keyboard.localizedLabel(for: KeyboardShortcut("[", modifierFlags: .command),
+  ///                         platform: .linux)  // "Ctrl+Ü" on de, "Ctrl+[" on us
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - shortcut: The shortcut as authored.
+  ///   - platform: The platform whose conventions the label follows.
+  /// - Returns: The label.
+  public func localizedLabel(for shortcut: KeyboardShortcut, platform: PlatformProfile)
+    -> String
+  {
+    localizedShortcut(for: shortcut).label(for: platform)
+  }
+}
+
+// MARK: - Reachability and relocation
+
+/// A physical key and shift level that types a key-command input on a layout.
+///
+/// Levels count from 1, as `xkbcli how-to-type` prints them: level 1 is the key alone, level 2
+/// usually Shift, level 3 AltGr and level 4 Shift+AltGr.
+///
+/// ```swift
+/// ShortcutLocation(evdevCode: 26, level: 1, keysym: Keysym(rawValue: 0xfc), input: "ü")
+/// ```
+public struct ShortcutLocation: Hashable, Sendable {
+  /// The key's Linux evdev code, such as 26 for `KEY_LEFTBRACE`.
+  public var evdevCode: Int
+  /// The shift level, from 1.
+  public var level: Int
+  /// The keysym the key produces at that level.
+  public var keysym: Keysym
+  /// The key-command input that keysym stands for, lowercased.
+  public var input: KeyInput
+
+  /// Creates a location.
+  ///
+  /// - Parameters:
+  ///   - evdevCode: The key's evdev code.
+  ///   - level: The shift level, from 1.
+  ///   - keysym: The keysym at that level.
+  ///   - input: The input the keysym stands for.
+  public init(evdevCode: Int, level: Int, keysym: Keysym, input: KeyInput) {
+    self.evdevCode = evdevCode
+    self.level = level
+    self.keysym = keysym
+    self.input = input.lowercased
+  }
+
+  /// The modifiers that typing the input adds to a shortcut's: Shift for a cased letter at
+  /// level 2 (Shift is not consumed for cased letters, rule 4 of ``KeyCommandMatcher``);
+  /// nothing otherwise.
+  public var extraModifiers: KeyModifierFlags {
+    level == 2 && input.isCasedCharacter ? [.shift] : []
+  }
+}
+
+/// Whether, and how, a key-command input can be typed on a layout.
+///
+/// ```swift
+/// switch keyboard.reachability(of: "[") {
+/// case .direct(let location): print("type it at level \(location.level)")
+/// case .needsAltGr: print("needs AltGr")   // de
+/// case .unreachable: print("cannot be typed")
+/// }
+/// ```
+public enum ShortcutReachability: Hashable, Sendable {
+  /// Typed at level 1 or 2 of a key: alone or with Shift.
+  case direct(ShortcutLocation)
+  /// Typed only at level 3 or higher: with AltGr (or another level modifier).
+  case needsAltGr(ShortcutLocation)
+  /// No key of the active layout types it.
+  case unreachable
+
+  /// Whether the input is typed without AltGr.
+  public var isDirect: Bool {
+    if case .direct = self { return true }
+    return false
+  }
+
+  /// The key and level that type the input, if any.
+  public var location: ShortcutLocation? {
+    switch self {
+    case .direct(let location), .needsAltGr(let location): location
+    case .unreachable: nil
+    }
+  }
 }
 
 // MARK: - Keysyms as inputs

@@ -39,6 +39,9 @@ public final class KeyDispatcher {
   public var mainMenu: Menu
   /// How `.command` and labels are read.
   public var platform: PlatformProfile
+  /// The direction of the focused interface: in a right-to-left context, key commands that
+  /// allow it are mirrored (`[` and `]`, left and right arrows swap; see decision 0005).
+  public var layoutDirection: LayoutDirection = .leftToRight
 
   private var consumedKeys: Set<Int> = []
 
@@ -74,7 +77,8 @@ public final class KeyDispatcher {
       if let code, consumedKeys.contains(code) { return result }  // a repeat of a consumed key
       let candidates = candidates(for: press, chain: chain, first: first, result: &result)
       let match = KeyCommandMatcher(platform: platform).match(
-        press, against: candidates.map(\.keyCommand), layout: layout)
+        press, against: candidates.map(\.keyCommand), layout: layout,
+        layoutDirection: layoutDirection)
       result.match = match
       result.candidateSources = candidates.map(\.source)
       if let keyCommand = match.keyCommand, let action = match.action,

@@ -1,0 +1,154 @@
+internal import CXKBCommon
+public import MenuKit
+
+// MARK: - Reachability and automatic shortcut localization
+
+extension XKBKeyboard {
+  /// How a key-command input is typed on the active layout: the key and level that type it,
+  /// and whether that needs AltGr.
+  ///
+  /// The keys of the active layout are searched in evdev-code order, levels in order; the
+  /// answer is the lowest level that types the input and, at that level, a main key before a
+  /// keypad keysym (`Left` before `KP_Left`), then the lowest evdev code. Letters match in
+  /// either case. Levels 1 and 2 (the key alone or with Shift) are
+  /// ``ShortcutReachability/direct(_:)``; levels 3 and up (AltGr, Shift+AltGr) are
+  /// ``ShortcutReachability/needsAltGr(_:)``.
+  ///
+  /// ```swift
+  /// let de = XKBKeyboard(keymap: try XKBKeymap(context: context, names: .init(layout: "de")))
+  /// de.reachability(of: "[")  // .needsAltGr: KEY_8 (9), level 3
+  /// de.reachability(of: "ö")  // .direct: KEY_SEMICOLON (39), level 1
+  /// ```
+  ///
+  /// - Parameter input: A key-command input.
+  /// - Returns: How the input is typed, or ``ShortcutReachability/unreachable``.
+  public func reachability(of input: KeyInput) -> ShortcutReachability {
+    let input = Self.lowercased(input)
+    let keymap = state.keymap
+    let layout = state.activeLayout
+    let targets = Self.keysyms(for: input)
+    var best: ShortcutLocation?
+    // Ranked by level, then main keys before keypad keysyms, then evdev code.
+    var bestRank = (Int.max, true)
+    search: for code in keymap.evdevCodes {
+      let levels = keymap.levelCount(forEvdevCode: code, layout: layout)
+      for level in 0..<levels {
+        for keysym in keymap.keysyms(forEvdevCode: code, layout: layout, level: level)
+        where Self.keysym(keysym, types: input, targets: targets) {
+          let rank = (level, (0xff80...0xffbd).contains(keysym.rawValue))
+          if rank.0 < bestRank.0 || (rank.0 == bestRank.0 && !rank.1 && bestRank.1) {
+            bestRank = rank
+            best = ShortcutLocation(
+              evdevCode: code, level: level + 1, keysym: keysym, input: input)
+          }
+          if rank == (0, false) { break search }
+        }
+      }
+    }
+    guard let best else { return .unreachable }
+    return best.level <= 2 ? .direct(best) : .needsAltGr(best)
+  }
+
+  /// Where automatic localization moves a key command on an input: the position-preserving
+  /// key, or `nil` when the input stays where it is.
+  ///
+  /// **The rule** (docs/decisions/0005-shortcut-localization.md): an input is relocated when
+  /// it is not a letter or a special key and the active layout types it only with AltGr or
+  /// not at all (``reachability(of:)``). It moves to the physical key that types it on US
+  /// QWERTY, at the same level (1, or 2 for a shifted character such as `{`), read on the
+  /// active layout; that key's keysym there becomes the input. When US QWERTY does not type
+  /// the input, or the key has no character there (a dead key, say), nothing is relocated.
+  ///
+  /// ```swift
+  /// de.relocatedKey(for: "[")  // KEY_LEFTBRACE (26), level 1, "ü"
+  /// de.relocatedKey(for: "{")  // KEY_LEFTBRACE (26), level 2, "ü" (with Shift)
+  /// us.relocatedKey(for: "[")  // nil: typed directly
+  /// ```
+  ///
+  /// - Parameter input: A key-command input, already mirrored if the context mirrors it.
+  /// - Returns: The relocated key, level and input, or `nil`.
+  public func relocatedKey(for input: KeyInput) -> ShortcutLocation? {
+    guard input.specialKey == nil, let text = input.characters, text.count == 1,
+      text.lowercased() == text.uppercased()
+    else { return nil }
+    guard !reachability(of: input).isDirect else { return nil }
+    guard
+      let position = Self.keysyms(for: input).lazy.compactMap({ USQWERTYPositions.table[$0] })
+        .first
+    else { return nil }
+    let keymap = state.keymap
+    guard
+      let keysym = keymap.keysyms(
+        forEvdevCode: position.evdevCode, layout: state.activeLayout, level: position.level
+      ).first,
+      let relocated = KeyInput(keysym: keysym, character: Self.character(of: keysym)),
+      relocated != input
+    else { return nil }
+    return ShortcutLocation(
+      evdevCode: position.evdevCode, level: position.level + 1, keysym: keysym, input: relocated)
+  }
+
+  /// The input with a single cased character lowercased, as key-command inputs compare.
+  static func lowercased(_ input: KeyInput) -> KeyInput {
+    guard let text = input.characters, text.count == 1 else { return input }
+    let lowered = text.lowercased()
+    return lowered.count == 1 ? KeyInput(lowered) : input
+  }
+
+  /// The keysyms that stand for a character input: those of the character and of its
+  /// uppercase, when that is one character; empty for a special key.
+  static func keysyms(for input: KeyInput) -> [Keysym] {
+    guard input.specialKey == nil, let text = input.characters else { return [] }
+    var result: [Keysym] = []
+    for variant in [text, text.uppercased()] where variant.unicodeScalars.count == 1 {
+      guard let scalar = variant.unicodeScalars.first else { continue }
+      let keysym = Keysym(rawValue: xkb_utf32_to_keysym(scalar.value))
+      if keysym.rawValue != 0, !result.contains(keysym) { result.append(keysym) }
+    }
+    return result
+  }
+
+  /// Whether a keysym types an input: one of the input's keysyms for a character, the
+  /// special key's keysym for a special key.
+  static func keysym(_ keysym: Keysym, types input: KeyInput, targets: [Keysym]) -> Bool {
+    if input.specialKey != nil { return KeyInput(keysym: keysym) == input }
+    return targets.contains(keysym)
+  }
+
+  /// The character a keysym types, or `nil` for one that types none.
+  static func character(of keysym: Keysym) -> String? {
+    let value = xkb_keysym_to_utf32(keysym.rawValue)
+    guard value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+    return String(Character(scalar))
+  }
+}
+
+/// Where each character keysym is typed on US QWERTY at level 1 or 2: the reference
+/// positions of automatic localization.
+private enum USQWERTYPositions {
+  /// A key and a level, from 0.
+  struct Position: Sendable {
+    var evdevCode: Int
+    var level: Int
+  }
+
+  /// Compiled on first use from the system's XKB data, ignoring the environment; for a keysym
+  /// on several keys, the lowest level, then the lowest evdev code. Empty when the data is
+  /// missing.
+  static let table: [Keysym: Position] = {
+    let context = XKBContext(options: [.noEnvironmentNames])
+    guard let keymap = try? XKBKeymap(context: context, names: .init(layout: "us")) else {
+      return [:]
+    }
+    var table: [Keysym: Position] = [:]
+    for level in 0..<2 {
+      for code in keymap.evdevCodes {
+        for keysym in keymap.keysyms(forEvdevCode: code, layout: 0, level: level)
+        where table[keysym] == nil && XKBKeyboard.character(of: keysym) != nil {
+          table[keysym] = Position(evdevCode: code, level: level)
+        }
+      }
+    }
+    return table
+  }()
+}
