@@ -46,6 +46,12 @@ struct MenuDump {
     for diagnostic in findings { output.error("\(diagnostic)\n") }
     if findings.contains(where: { $0.code == .menuTooDeep }) { return .failure }
 
+    if options.discoverability {
+      nonisolated(unsafe) var sink = output
+      let status = MainActor.assumeIsolated { discoverability(menu, options, output: &sink) }
+      output = sink
+      return status == .success && findings.containsErrors ? .failure : status
+    }
     switch options.format {
     case .tree:
       output.write(TextMenuRenderer(platform: options.platform).render(menu))
@@ -56,8 +62,28 @@ struct MenuDump {
   }
 }
 
-/// The exit statuses of the MenuKit tools (sysexits.h values where they apply).
-enum ToolExitStatus: Int32 {
+extension MenuDump {
+  /// Prints the discoverability text of the key commands available from the first responder.
+  @MainActor
+  static func discoverability(_ menu: Menu, _ options: Options, output: inout some OutputSink)
+    -> ToolExitStatus
+  {
+    switch DispatchSetup.chain(
+      path: options.chain, firstResponder: options.firstResponder, menu: menu, output: &output)
+    {
+    case .success(let chain):
+      output.write(
+        DispatchSetup.discoverabilityText(chain: chain, menu: menu, platform: options.platform))
+      return .success
+    case .failure(let status):
+      return status
+    }
+  }
+}
+
+/// The exit statuses of the MenuKit tools (sysexits.h values where they apply). It is an
+/// error so that setup steps can return `Result<_, ToolExitStatus>` after printing why.
+enum ToolExitStatus: Int32, Error {
   /// Success: the output is complete and nothing is wrong.
   case success = 0
   /// The output is complete, but validation found errors.

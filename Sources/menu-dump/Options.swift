@@ -11,6 +11,12 @@ struct Options: Equatable {
   var platform = PlatformProfile.linux
   var files: [String] = []
   var showHelp = false
+  /// Print the discoverability overlay's key commands instead of the menu.
+  var discoverability = false
+  /// The chain file for `--discoverability`.
+  var chain: String?
+  /// The responder that replaces the chain's first responder.
+  var firstResponder: String?
 
   /// One option of the table from which `--help` is generated.
   struct OptionHelp {
@@ -25,6 +31,16 @@ struct Options: Equatable {
     OptionHelp(
       names: "--platform linux|mac|windows",
       help: "Platform profile for the standard menu and shortcut labels (default linux)."),
+    OptionHelp(
+      names: "--discoverability",
+      help: "Print the key commands available from the first responder, as the overlay groups them."
+    ),
+    OptionHelp(
+      names: "--chain CHAINFILE",
+      help: "The responder chain for --discoverability (docs/chain-file.md)."),
+    OptionHelp(
+      names: "--first-responder ID",
+      help: "Start at responder ID of the chain (with --discoverability)."),
     OptionHelp(names: "-h, --help", help: "Show this help."),
   ]
 
@@ -35,6 +51,8 @@ struct Options: Equatable {
     }
     return """
       USAGE: menu-dump [--format tree|json] [--platform linux|mac|windows] [FILE ...]
+             menu-dump --discoverability [--chain CHAINFILE] [--first-responder ID]
+                       [--platform linux|mac|windows] [FILE ...]
              menu-dump trace --layout L [options] [RECORDING|-]   (see 'menu-dump trace --help')
 
       Prints the standard main menu of the platform profile, with every FILE (a MenuKit
@@ -89,6 +107,12 @@ struct Options: Equatable {
         format = try choice("format", for: name, inline: inlineValue)
       case "--platform":
         platform = try choice("platform", for: name, inline: inlineValue)
+      case "--discoverability":
+        discoverability = true
+      case "--chain":
+        chain = try value(for: name, inline: inlineValue)
+      case "--first-responder":
+        firstResponder = try value(for: name, inline: inlineValue)
       case "--":
         files += remaining
         remaining = []
@@ -98,6 +122,10 @@ struct Options: Equatable {
         }
         files.append(argument)
       }
+    }
+    if !discoverability, chain != nil || firstResponder != nil {
+      throw UsageError(
+        description: "'--chain' and '--first-responder' need '--discoverability' (or 'trace')")
     }
   }
 }

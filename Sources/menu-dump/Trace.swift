@@ -17,14 +17,36 @@ enum Trace {
     var format = Format.jsonl
     var recording = "-"
     var showHelp = false
+    /// Menu files applied to the standard main menu, in order; any of them turns dispatch on.
+    var menuFiles: [String] = []
+    /// The chain file; it turns dispatch on.
+    var chain: String?
+    /// The responder that replaces the chain's first responder.
+    var firstResponder: String?
+    /// The platform profile of the standard main menu and of the key-command matcher.
+    var platform = PlatformProfile.linux
+    /// Whether `--dispatch` turned dispatch on without a menu file or chain file.
+    var dispatchRequested = false
+
+    /// Whether presses go through the key dispatcher and lines gain `"dispatch"`.
+    var dispatches: Bool { dispatchRequested || !menuFiles.isEmpty || chain != nil }
 
     static let help = """
       USAGE: menu-dump trace --layout L [--variant V] [--options O] [--model M] [--rules R]
                              [--compose] [--compose-file F] [--format jsonl|table] [RECORDING|-]
+             menu-dump trace --layout L [options] [--chain CHAINFILE] [--first-responder ID]
+                             [--platform P] [--dispatch] [MENUFILE ...] RECORDING|-
 
       Replays an evemu recording (the text 'evemu-record' writes; '-' or nothing reads standard
       input) through libxkbcommon with the given layout, and prints one line per press: JSON
       (default, one object per line) or a table. See docs/menu-dump-trace.md.
+
+      With menu files (applied to the standard main menu of --platform, as 'menu-dump FILE...'
+      does), a chain file or --dispatch, every press also goes through MenuKit's key dispatcher
+      and each JSON line gains "dispatch": the key command matched, the responder that
+      performed it or received the press, and every candidate with why it lost. The LAST
+      positional argument is then the recording ('-' for standard input); the ones before it
+      are menu files. See docs/chain-file.md for the chain file format.
 
       OPTIONS:
         --layout L          XKB layout(s), such as 'us' or 'us,ru' (required)
@@ -36,10 +58,19 @@ enum Trace {
                             (LC_ALL, LC_CTYPE or LANG)
         --compose-file F    compose with the table in file F
         --format jsonl|table
+        --menu FILE         apply a menu file (same as a MENUFILE argument; repeatable)
+        --chain CHAINFILE   the responder chain (default: firstResponder -> window ->
+                            application, which performs every action of the menu)
+        --first-responder ID
+                            start dispatch at responder ID of the chain
+        --platform linux|mac|windows
+                            standard main menu and shortcut matching (default linux)
+        --dispatch          dispatch through the standard main menu alone
         -h, --help          show this help
 
-      EXIT STATUS: 0 replayed; 64 the command line is wrong; 65 the layout cannot be compiled or
-      the recording is malformed.
+      EXIT STATUS: 0 replayed; 64 the command line is wrong; 65 the layout cannot be compiled,
+      the recording is malformed, or a menu file or chain file has errors
+      (path:line:col: error[CODE]: ...).
 
       """
 
@@ -69,6 +100,18 @@ enum Trace {
         case "--rules": names.rules = try value(name, inline)
         case "--compose": compose = true
         case "--compose-file": composeFile = try value(name, inline)
+        case "--menu": menuFiles.append(try value(name, inline))
+        case "--chain": chain = try value(name, inline)
+        case "--first-responder": firstResponder = try value(name, inline)
+        case "--dispatch": dispatchRequested = true
+        case "--platform":
+          let text = try value(name, inline)
+          guard let platform = PlatformProfile(rawValue: text) else {
+            throw UsageError(
+              description: "unknown platform '\(text)'; expected one of: "
+                + PlatformProfile.allCases.map(\.rawValue).joined(separator: ", "))
+          }
+          self.platform = platform
         case "--format":
           let text = try value(name, inline)
           guard let format = Format(rawValue: text) else {
@@ -83,10 +126,13 @@ enum Trace {
           positional.append(argument)
         }
       }
-      guard positional.count <= 1 else {
-        throw UsageError(description: "expected one recording, found \(positional.count)")
+      // The last positional argument is the recording; the ones before it are menu files.
+      if let last = positional.popLast() { recording = last }
+      menuFiles = positional + menuFiles
+      if firstResponder != nil, !dispatches {
+        throw UsageError(
+          description: "'--first-responder' needs a menu file, '--chain' or '--dispatch'")
       }
-      recording = positional.first ?? "-"
       if !showHelp, names.layout?.isEmpty ?? true {
         throw UsageError(description: "missing '--layout'")
       }
@@ -106,6 +152,8 @@ enum Trace {
     var charactersIgnoringModifiers: String
     var modifierFlags: [String]
     var layout: String?
+    /// What the key dispatcher did, when dispatch is on (an additive field of version 1).
+    var dispatch: DispatchRecord?
 
     init(_ press: Press, key: Key, layout: String?) {
       time = press.timestamp
@@ -168,6 +216,17 @@ enum Trace {
       return .dataError
     }
 
+    if options.dispatches {
+      // Responders are main-actor objects: the tool runs on the main thread, and tests that
+      // dispatch run on the main actor. The sink is copied in and out of the isolated call.
+      nonisolated(unsafe) var sink = output
+      nonisolated(unsafe) let keyboard = keyboard
+      let status = MainActor.assumeIsolated {
+        dispatch(events, keyboard: keyboard, options: options, output: &sink)
+      }
+      output = sink
+      return status
+    }
     var lines = Lines(format: options.format)
     for event in events {
       let layout = keyboard.activeLayoutName
@@ -175,6 +234,39 @@ enum Trace {
       for press in pressesEvent.changedPresses {
         guard let key = press.key else { continue }
         output.write(lines.line(for: Record(press, key: key, layout: layout)))
+      }
+    }
+    return .success
+  }
+
+  /// Replays the events through the key dispatcher, with the menu and chain of the options.
+  @MainActor
+  static func dispatch(
+    _ events: [KeyEvent], keyboard: XKBKeyboard, options: Options,
+    output: inout some OutputSink
+  ) -> ToolExitStatus {
+    guard
+      let menu = DispatchSetup.mainMenu(
+        files: options.menuFiles, platform: options.platform, output: &output)
+    else { return .dataError }
+    let chain: ScriptedChain
+    switch DispatchSetup.chain(
+      path: options.chain, firstResponder: options.firstResponder, menu: menu, output: &output)
+    {
+    case .success(let built): chain = built
+    case .failure(let status): return status
+    }
+    let dispatcher = KeyDispatcher(
+      application: chain.application, mainMenu: menu, platform: options.platform)
+    var lines = Lines(format: options.format)
+    for event in events {
+      let layout = keyboard.activeLayoutName
+      guard let pressesEvent = keyboard.handle(event) else { continue }
+      for result in dispatcher.dispatch(pressesEvent, layout: keyboard) {
+        guard let key = result.press.key else { continue }
+        var record = Record(result.press, key: key, layout: layout)
+        record.dispatch = DispatchRecord(result, chain: chain)
+        output.write(lines.line(for: record))
       }
     }
     return .success

@@ -1,7 +1,8 @@
 /// The stable code of a diagnostic, such as `MK302` (`duplicate-shortcut`).
 ///
 /// Codes are never reused or renumbered; new ones take free numbers in their family:
-/// `MK1xx` for reading files, `MK2xx` for builder edits, `MK3xx` for validating a tree.
+/// `MK1xx` for reading files, `MK2xx` for builder edits, `MK3xx` for validating a tree,
+/// `MK4xx` for chain description files (``ChainFile``).
 /// Each code is documented in `docs/diagnostics.md`.
 ///
 /// ```swift
@@ -93,11 +94,12 @@ extension DiagnosticCode {
 
 extension DiagnosticCode {
   /// Every code MenuKit defines, in code order.
-  public static let all: [DiagnosticCode] = [
-    .syntaxError, .nestingTooDeep, .unreadableFile, .unknownField, .wrongType, .missingField,
-    .invalidValue, .badShortcut, .unsupportedVersion, .ambiguousElement, .duplicateField,
-    .unknownMenu, .unknownCommand, .unknownAction, .identifierInUse, .invalidEdit,
-    .duplicateIdentifier, .duplicateShortcut, .emptyTitle, .multipleSelection, .notASingleKey,
-    .menuTooDeep, .duplicateCommand,
-  ]
+  public static let all: [DiagnosticCode] =
+    [
+      .syntaxError, .nestingTooDeep, .unreadableFile, .unknownField, .wrongType, .missingField,
+      .invalidValue, .badShortcut, .unsupportedVersion, .ambiguousElement, .duplicateField,
+      .unknownMenu, .unknownCommand, .unknownAction, .identifierInUse, .invalidEdit,
+      .duplicateIdentifier, .duplicateShortcut, .emptyTitle, .multipleSelection, .notASingleKey,
+      .menuTooDeep, .duplicateCommand,
+    ] + chainFileCodes
 }
