@@ -15,6 +15,96 @@ struct Benchmarks {
     print("")
     treeBenchmark()
     translationBenchmark()
+    MainActor.assumeIsolated { dispatchBenchmark() }
+  }
+
+  /// Presses through a chain of 10 responders holding 1,000 key commands in total: key
+  /// translation, matching and the action, beside the plain C libxkbcommon loop.
+  @MainActor
+  static func dispatchBenchmark() {
+    print("Key dispatch: evdev events → press events → 10 responders, 1,000 key commands → action")
+    let context = XKBContext(options: [.noEnvironmentNames])
+    guard let names = try? XKBKeymap(context: context, names: .init(layout: "us")),
+      let keymap = try? XKBKeymap(context: XKBContext.hermetic(), string: names.asString())
+    else {
+      print("us: cannot compile the keymap; skipped")
+      return
+    }
+    // Ten responders, each with 100 key commands: letters and digits with four modifier sets,
+    // plus F-keys; every responder performs its own actions.
+    let app = Application()
+    let window = Window(application: app)
+    app.keyWindow = window
+    let inputs: [KeyInput] =
+      "abcdefghijklmnopqrstuvwxyz0123456789".map { KeyInput(String($0)) }
+      + (1...12).map { KeyInput.function($0) }
+    let modifierSets: [KeyModifierFlags] = [
+      [.command], [.command, .shift], [.command, .alternate], [.alternate],
+    ]
+    let shortcuts = modifierSets.flatMap { flags in inputs.map { (input: $0, flags: flags) } }
+    var responders: [BenchmarkResponder] = []
+    var previous: Responder = window
+    for level in 0..<10 {
+      let commands = (0..<100).map { index -> KeyCommand in
+        let shortcut = shortcuts[(level * 100 + index) % shortcuts.count]
+        return KeyCommand(
+          title: "Command \(level).\(index)", action: ActionName("action\(level)_\(index):"),
+          input: shortcut.input, modifierFlags: shortcut.flags)
+      }
+      let responder = BenchmarkResponder(keyCommands: commands)
+      responder.setNext(previous)
+      previous = responder
+      responders.append(responder)
+    }
+    guard let first = responders.last, first.becomeFirstResponder() else { return }
+    let dispatcher = KeyDispatcher(application: app, mainMenu: Menu(), platform: .linux)
+
+    // Ctrl+letter chords (which fire key commands) and plain typing (which is delivered).
+    var events: [KeyEvent] = []
+    let letters = [30, 48, 46, 32, 18, 33, 34, 35, 23, 36, 37, 38, 50, 49, 24, 25, 16, 19, 31, 20]
+    for index in 0..<5_000 {
+      let key = letters[index % letters.count]
+      if index % 2 == 0 {
+        events.append(KeyEvent(evdevCode: 29, direction: .down, timestamp: 0))
+        events.append(KeyEvent(evdevCode: key, direction: .down, timestamp: 0))
+        events.append(KeyEvent(evdevCode: key, direction: .up, timestamp: 0))
+        events.append(KeyEvent(evdevCode: 29, direction: .up, timestamp: 0))
+      } else {
+        events.append(KeyEvent(evdevCode: key, direction: .down, timestamp: 0))
+        events.append(KeyEvent(evdevCode: key, direction: .up, timestamp: 0))
+      }
+    }
+    let codes = events.map { Int32($0.evdevCode) }
+    let downs = events.map { $0.direction == .down ? Int32(1) : 0 }
+    var checksum: UInt64 = 0
+    let cNanoseconds = menukit_reference_translate(
+      names.asString(), codes, downs, Int32(events.count), 20, &checksum)
+    var best = Double.infinity
+    var performed = 0
+    for _ in 0..<20 {
+      let keyboard = XKBKeyboard(
+        keymap: keymap, repeatSettings: KeyRepeatSettings(isEnabled: false))
+      performed = 0
+      let elapsed = measure {
+        for event in events {
+          guard let pressesEvent = keyboard.handle(event) else { continue }
+          for result in dispatcher.dispatch(pressesEvent, layout: keyboard)
+          where result.action != nil {
+            performed += 1
+          }
+        }
+      }
+      best = min(best, elapsed.nanoseconds / Double(events.count))
+    }
+    blackHole(checksum)
+    print(
+      pad("events", 9) + pad("C loop", 14) + pad("dispatch", 14) + "ratio   actions performed")
+    print(
+      pad("\(events.count)", 9) + pad(String(format1: cNanoseconds) + " ns", 14)
+        + pad(String(format1: best) + " ns", 14) + pad(String(format2: best / cNanoseconds), 8)
+        + "\(performed)")
+    print("(ns per event, best of 20 rounds; target ratio ≤ 2)")
+    print("")
   }
 
   /// Translates typing through `XKBKeyboard` and, in the same run, through the same
@@ -199,6 +289,33 @@ struct Benchmarks {
       [.alternate], [.alternate, .shift], [], [.shift],
     ]
     return modifierSets.flatMap { flags in keys.map { KeyboardShortcut($0, modifierFlags: flags) } }
+  }
+}
+
+/// A responder with fixed key commands that performs all of their actions.
+@MainActor
+final class BenchmarkResponder: Responder {
+  let commands: [KeyCommand]
+  let actions: Set<ActionName>
+  var performed = 0
+
+  init(keyCommands: [KeyCommand]) {
+    commands = keyCommands
+    actions = Set(keyCommands.map(\.command.action))
+    super.init()
+  }
+
+  override var canBecomeFirstResponder: Bool { true }
+  override var keyCommands: [KeyCommand] { commands }
+
+  override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
+    actions.contains(action)
+  }
+
+  override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
+    guard actions.contains(action) else { return false }
+    performed += 1
+    return true
   }
 }
 

@@ -71,6 +71,15 @@ extension XKBKeyboard {
     guard input.specialKey == nil, let text = input.characters, text.count == 1,
       text.lowercased() == text.uppercased()
     else { return nil }
+    // The answer depends only on the keymap, which never changes, and the active layout.
+    let key = RelocationCache.Key(layout: state.activeLayout, input: input)
+    if let known = relocations.entries[key] { return known }
+    let location = computeRelocatedKey(for: input)
+    relocations.entries[key] = .some(location)
+    return location
+  }
+
+  private func computeRelocatedKey(for input: KeyInput) -> ShortcutLocation? {
     guard !reachability(of: input).isDirect else { return nil }
     guard
       let position = Self.keysyms(for: input).lazy.compactMap({ USQWERTYPositions.table[$0] })
@@ -151,4 +160,14 @@ private enum USQWERTYPositions {
     }
     return table
   }()
+}
+
+/// The relocations an ``XKBKeyboard`` has computed, by active layout and input.
+final class RelocationCache {
+  struct Key: Hashable {
+    var layout: Int
+    var input: KeyInput
+  }
+
+  var entries: [Key: ShortcutLocation?] = [:]
 }

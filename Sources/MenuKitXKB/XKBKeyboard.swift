@@ -94,6 +94,10 @@ public final class XKBKeyboard {
   /// ``KeyCache``.
   let keyCache: KeyCache
 
+  /// Relocations already computed, by active layout and input; see
+  /// `relocatedKey(for:)` in XKBKeyboard+Localization.swift.
+  let relocations = RelocationCache()
+
   /// The keys held, in the order they went down.
   ///
   /// The mutable properties are read and written on every event. Dynamic exclusivity checks

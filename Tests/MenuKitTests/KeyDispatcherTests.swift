@@ -217,3 +217,42 @@ struct KeyDispatcherMirroringTests {
     #expect(left.action == nil)
   }
 }
+
+@Suite("Key dispatch caching")
+@MainActor
+struct KeyDispatcherCacheTests {
+  @Test("key commands are read again after setNeedsUpdateKeyCommands or a new first responder")
+  func invalidation() {
+    let scene = Scene()
+    scene.field.handle("bold:") { _ in }
+    let dispatcher = KeyDispatcher(application: scene.app, mainMenu: Menu(), platform: .linux)
+    let press = event(letter("b", [.control], code: 48))
+    #expect(dispatcher.dispatch(press, layout: nil)[0].action == nil)
+
+    scene.field.commands = [
+      KeyCommand(title: "Bold", action: "bold:", input: "b", modifierFlags: .command)
+    ]
+    // Still the cached (empty) key commands until told.
+    #expect(dispatcher.dispatch(press, layout: nil)[0].action == nil)
+    dispatcher.setNeedsUpdateKeyCommands()
+    #expect(dispatcher.dispatch(press, layout: nil)[0].action == "bold:")
+
+    // A new first responder reads its own chain.
+    let other = Recorder("other")
+    other.setNext(scene.window)
+    #expect(other.becomeFirstResponder())
+    #expect(dispatcher.dispatch(press, layout: nil)[0].action == nil)
+    #expect(dispatcher.dispatch(press, layout: nil)[0].deliveredTo === other)
+  }
+
+  @Test("validation is not cached: a command enables itself as soon as a responder can perform it")
+  func validationIsLive() {
+    let scene = Scene()
+    let dispatcher = KeyDispatcher(
+      application: scene.app, mainMenu: menu(openCommand), platform: .linux)
+    let press = event(letter("o", [.control]))
+    #expect(dispatcher.dispatch(press, layout: nil)[0].action == nil)
+    scene.controller.handle("openDocument:") { _ in }
+    #expect(dispatcher.dispatch(press, layout: nil)[0].action == "openDocument:")
+  }
+}

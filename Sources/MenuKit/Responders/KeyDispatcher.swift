@@ -36,7 +36,9 @@ public final class KeyDispatcher {
   /// The application whose key window receives the presses.
   public let application: Application
   /// The main menu whose key commands are tried after the responders'.
-  public var mainMenu: Menu
+  public var mainMenu: Menu {
+    didSet { cache = nil }
+  }
   /// How `.command` and labels are read.
   public var platform: PlatformProfile
   /// The direction of the focused interface: in a right-to-left context, key commands that
@@ -44,6 +46,18 @@ public final class KeyDispatcher {
   public var layoutDirection: LayoutDirection = .leftToRight
 
   private var consumedKeys: Set<Int> = []
+  private var cache: CandidateCache?
+
+  /// Tells the dispatcher that responders' ``Responder/keyCommands`` or the responder chain
+  /// changed: they are read again at the next press.
+  ///
+  /// The dispatcher reads the chain and its key commands once per first responder and keeps
+  /// them, indexed by input, until the first responder changes, ``mainMenu`` is set, or this is
+  /// called. Validation (enabled state) is not cached: it runs for every press, on the few key
+  /// commands whose key the press could match.
+  public func setNeedsUpdateKeyCommands() {
+    cache = nil
+  }
 
   /// Creates a dispatcher.
   public init(application: Application, mainMenu: Menu, platform: PlatformProfile) {
@@ -67,15 +81,15 @@ public final class KeyDispatcher {
     _ press: Press, in event: PressesEvent, layout: (any KeyboardLayoutProviding)?
   ) -> DispatchResult {
     let first = application.firstResponderForEvents
-    let chain = ResponderChain(startingAt: first)
-    var result = DispatchResult(press: press, firstResponder: first, loop: chain.loop)
+    let cache = candidateCache(for: first)
+    var result = DispatchResult(press: press, firstResponder: first, loop: cache.loop)
     let code = press.key?.evdevCode
 
     switch press.phase {
     case .began, .changed:
       if press.phase == .began, let code { consumedKeys.remove(code) }
       if let code, consumedKeys.contains(code) { return result }  // a repeat of a consumed key
-      let candidates = candidates(for: press, chain: chain, first: first, result: &result)
+      let candidates = candidates(for: press, in: cache, layout: layout, result: &result)
       let match = KeyCommandMatcher(platform: platform).match(
         press, against: candidates.map(\.keyCommand), layout: layout,
         layoutDirection: layoutDirection)
@@ -102,24 +116,99 @@ public final class KeyDispatcher {
     return result
   }
 
+  /// The key commands a press could match, validated, in priority order: the candidates of
+  /// the cache whose input is the press's (or its mirror, or a Latin fallback), plus those that
+  /// automatic localization may move.
   private func candidates(
-    for press: Press, chain: ResponderChain, first: Responder, result: inout DispatchResult
+    for press: Press, in cache: CandidateCache, layout: (any KeyboardLayoutProviding)?,
+    result: inout DispatchResult
   ) -> [(keyCommand: KeyCommand, source: DispatchResult.Source)] {
-    let validation = MenuValidation(firstResponder: first)
-    var candidates: [(KeyCommand, DispatchResult.Source)] = []
-    for responder in chain.responders {
-      for var keyCommand in responder.keyCommands {
-        keyCommand.command = validation.validate(keyCommand.command)
-        candidates.append((keyCommand, .responder(responder)))
+    guard let key = press.key else { return [] }
+    let input = KeyInput(keysym: key.keysym, character: KeyCommandMatcher.characterHint(for: key))
+    var inputs: [KeyInput] = []
+    if let input {
+      inputs.append(input.lowercased)
+      if layoutDirection == .rightToLeft, let mirrored = KeyCommandMatcher.mirroredInput(input) {
+        inputs.append(mirrored.lowercased)
       }
     }
-    for keyCommand in validation.validate(mainMenu).menu.allKeyCommands {
-      candidates.append((keyCommand, .mainMenu))
+    if let layout, !KeyCommandMatcher.isLatin(input) {
+      inputs += layout.latinKeysyms(for: key).compactMap { KeyInput(keysym: $0)?.lowercased }
     }
-    guard first.isTextInput, press.typesText else { return candidates }
-    result.yieldedToTextInput = candidates.filter { !$0.0.wantsPriorityOverSystemBehavior }
-      .map(\.0)
-    return candidates.filter { $0.0.wantsPriorityOverSystemBehavior }
+    var positions = cache.relocatable
+    for input in inputs { positions += cache.byInput[input] ?? [] }
+    if inputs.count > 1 || !cache.relocatable.isEmpty {
+      positions = Array(Set(positions)).sorted()
+    }
+
+    let validation = MenuValidation(chain: cache.chain)
+    let typesText = cache.chain.first?.isTextInput == true && press.typesText
+    var candidates: [(KeyCommand, DispatchResult.Source)] = []
+    candidates.reserveCapacity(positions.count)
+    for position in positions {
+      var keyCommand = cache.keyCommands[position]
+      if typesText, !keyCommand.wantsPriorityOverSystemBehavior {
+        result.yieldedToTextInput.append(keyCommand)
+        continue
+      }
+      keyCommand.command = validation.validate(keyCommand.command)
+      candidates.append((keyCommand, cache.sources[position]))
+    }
+    return candidates
+  }
+
+  /// The chain and key commands for a first responder, read once and kept until
+  /// invalidated.
+  private func candidateCache(for first: Responder) -> CandidateCache {
+    if let cache, cache.firstResponder === first { return cache }
+    let chain = ResponderChain(startingAt: first)
+    var keyCommands: [KeyCommand] = []
+    var sources: [DispatchResult.Source] = []
+    for responder in chain.responders {
+      for keyCommand in responder.keyCommands {
+        keyCommands.append(keyCommand)
+        sources.append(.responder(responder))
+      }
+    }
+    for keyCommand in Self.keyCommands(in: mainMenu) {
+      keyCommands.append(keyCommand)
+      sources.append(.mainMenu)
+    }
+    var byInput: [KeyInput: [Int]] = [:]
+    var relocatable: [Int] = []
+    for (position, keyCommand) in keyCommands.enumerated() {
+      let input = keyCommand.input.lowercased
+      byInput[input, default: []].append(position)
+      if keyCommand.allowsAutomaticLocalization, let text = input.characters,
+        text.count == 1, text.first?.isLetter == false
+      {
+        relocatable.append(position)
+      }
+    }
+    let cache = CandidateCache(
+      firstResponder: first, chain: chain.responders, loop: chain.loop,
+      keyCommands: keyCommands, sources: sources, byInput: byInput, relocatable: relocatable)
+    self.cache = cache
+    return cache
+  }
+
+  /// The key commands of a menu in menu order, with deferred elements resolved (once per
+  /// cache: an uncached element's key commands are read again only when the cache is).
+  static func keyCommands(in menu: Menu) -> [KeyCommand] {
+    var result: [KeyCommand] = []
+    menu.forEachElement { element, _ in
+      switch element {
+      case .keyCommand(let keyCommand):
+        result.append(keyCommand)
+      case .deferred(let deferred):
+        if let elements = MenuValidation.resolveSynchronously(deferred) {
+          result += Menu(children: elements).allKeyCommands
+        }
+      case .menu, .command, .action:
+        break
+      }
+    }
+    return result
   }
 
   private func deliver(_ press: Press, in event: PressesEvent, to responder: Responder) {
@@ -131,6 +220,21 @@ public final class KeyDispatcher {
     case .stationary: break
     }
   }
+}
+
+/// The responder chain of one first responder and every key command it offers, indexed by
+/// input.
+@MainActor
+private struct CandidateCache {
+  let firstResponder: Responder
+  let chain: [Responder]
+  let loop: ResponderChain.Loop?
+  let keyCommands: [KeyCommand]
+  let sources: [DispatchResult.Source]
+  /// Positions in ``keyCommands`` by lowercased input.
+  let byInput: [KeyInput: [Int]]
+  /// Positions of key commands whose input automatic localization may move to another key.
+  let relocatable: [Int]
 }
 
 /// What happened to one press: the key command it matched and the responder that performed

@@ -52,6 +52,16 @@ public struct MenuValidation {
     self.firstResponder = firstResponder
   }
 
+  /// The first responder's chain, when the caller has already walked it: targets are then
+  /// found in it without walking `next` again (the key dispatcher's hot path).
+  var knownChain: [Responder]?
+
+  /// Creates a validation over a chain that has already been walked.
+  init(chain: [Responder]) {
+    self.firstResponder = chain.first
+    self.knownChain = chain
+  }
+
   /// Validates a menu tree.
   ///
   /// - Parameter menu: The tree to validate; it is not changed.
@@ -73,8 +83,11 @@ public struct MenuValidation {
   ///   chain performs its action or when its definition is disabled.
   public func validate(_ command: Command) -> Command {
     var result = command
-    guard let target = firstResponder?.target(forAction: command.action, withSender: command)
-    else {
+    let target =
+      knownChain.map { chain in
+        chain.first { $0.canPerformAction(command.action, withSender: command) }
+      } ?? firstResponder?.target(forAction: command.action, withSender: command)
+    guard let target else {
       result.attributes.insert(.disabled)
       return result
     }
@@ -142,7 +155,7 @@ public struct MenuValidation {
   }
 
   /// The elements of a deferred element if its provider completes before returning.
-  private static func resolveSynchronously(_ deferred: DeferredElement) -> [MenuElement]? {
+  static func resolveSynchronously(_ deferred: DeferredElement) -> [MenuElement]? {
     let box = ResolutionBox()
     deferred.resolve { elements in
       box.elements.withLock { if $0 == nil { $0 = elements } }
