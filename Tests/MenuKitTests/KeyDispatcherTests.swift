@@ -256,3 +256,34 @@ struct KeyDispatcherCacheTests {
     #expect(dispatcher.dispatch(press, layout: nil)[0].action == "openDocument:")
   }
 }
+
+@Suite("Performing chosen menu elements")
+@MainActor
+struct PerformElementTests {
+  @Test("commands go through the chain, actions run their closure, disabled ones do nothing")
+  func perform() {
+    let scene = Scene()
+    var log: [String] = []
+    scene.controller.handle("copy:") { sender in
+      log.append("copy from \((sender as? Command)?.title ?? "?")")
+    }
+    scene.controller.handle("copyAll:") { _ in log.append("copy all") }
+    let copy = Command(
+      title: "Copy", action: "copy:",
+      alternates: [
+        CommandAlternate(title: "Copy All", action: "copyAll:", modifierFlags: .alternate)
+      ])
+    #expect(scene.app.perform(.command(copy)))
+    #expect(scene.app.perform(.command(copy), alternate: copy.alternates[0]))
+    var disabled = copy
+    disabled.attributes = [.disabled]
+    #expect(!scene.app.perform(.command(disabled)))
+    #expect(!scene.app.perform(.command(Command(title: "Paste", action: "paste:"))))
+    let refresh = Action(title: "Refresh", identifier: "refresh") { _, _ in
+      MainActor.assumeIsolated { log.append("refreshed") }
+    }
+    #expect(scene.app.perform(.action(refresh)))
+    #expect(!scene.app.perform(.menu(Menu(title: "Edit"))))
+    #expect(log == ["copy from Copy", "copy all", "refreshed"])
+  }
+}

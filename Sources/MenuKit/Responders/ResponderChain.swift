@@ -120,6 +120,37 @@ open class Application: Responder {
     keyWindow?.firstResponder ?? keyWindow ?? self
   }
 
+  /// Performs a menu element the user chose (from a menu or a command palette): a command's
+  /// action goes to the first responder that can perform it, with the command as sender (an
+  /// alternate's action instead, when `alternate` is given); an action runs its closure
+  /// directly.
+  ///
+  /// ```swift
+  /// app.perform(.command(copyCommand))          // sendAction("copy:", to: nil, from: copyCommand)
+  /// app.perform(.action(refresh), sender: button)
+  /// ```
+  ///
+  /// - Returns: Whether something was performed: false for a disabled element, a command no
+  ///   responder performs, or a menu or deferred element.
+  @discardableResult
+  open func perform(
+    _ element: MenuElement, alternate: CommandAlternate? = nil, sender: (any Sendable)? = nil
+  ) -> Bool {
+    guard !element.attributes.contains(.disabled) else { return false }
+    switch element {
+    case .command(let command):
+      return sendAction(alternate?.action ?? command.action, to: nil, from: sender ?? command)
+    case .keyCommand(let keyCommand):
+      return sendAction(
+        alternate?.action ?? keyCommand.command.action, to: nil, from: sender ?? keyCommand)
+    case .action(let action):
+      action.perform(sender: sender)
+      return true
+    case .menu, .deferred:
+      return false
+    }
+  }
+
   /// Sends an action to a target, or with a nil target to the first responder that can
   /// perform it, starting at ``firstResponderForEvents`` (UIKit's `sendAction(_:to:from:for:)`).
   ///
