@@ -21,10 +21,6 @@ extension XKBKeyboard: KeyboardLayoutProviding {
   /// - Parameter key: The key of a press from this keyboard.
   /// - Returns: The consumed modifiers among shift, control, alternate and command.
   public func consumedModifiers(for key: Key) -> KeyModifierFlags {
-    guard let scratch = xkb_state_new(keymapPointer) else {
-      return state.consumedModifiers(forEvdevCode: key.evdevCode)
-    }
-    defer { xkb_state_unref(scratch) }
     let masks = modifierMasks
     let reported = masks.shift | masks.lock | masks.control | masks.alternate | masks.command
     var depressed = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_DEPRESSED) & ~reported
@@ -37,6 +33,15 @@ extension XKBKeyboard: KeyboardLayoutProviding {
     if flags.contains(.command) { depressed |= masks.command }
     if flags.contains(.alphaShift) { locked |= masks.lock }
     let layout = xkb_state_serialize_layout(statePointer, XKB_STATE_LAYOUT_EFFECTIVE)
+    // The answer depends only on the key and these masks: computed once for each.
+    let cacheKey = ConsumedModifiersCache.Key(
+      evdevCode: key.evdevCode, depressed: depressed, latched: latched, locked: locked,
+      layout: layout)
+    if let known = consumedCache.entries[cacheKey] { return known }
+    guard let scratch = xkb_state_new(keymapPointer) else {
+      return state.consumedModifiers(forEvdevCode: key.evdevCode)
+    }
+    defer { xkb_state_unref(scratch) }
     xkb_state_update_mask(scratch, depressed, latched, locked, 0, 0, layout)
     let consumed = xkb_state_key_get_consumed_mods2(
       scratch, XKBState.keycode(key.evdevCode), XKB_CONSUMED_MODE_GTK)
@@ -45,6 +50,7 @@ extension XKBKeyboard: KeyboardLayoutProviding {
     if consumed & masks.control != 0 { result.insert(.control) }
     if consumed & masks.alternate != 0 { result.insert(.alternate) }
     if consumed & masks.command != 0 { result.insert(.command) }
+    consumedCache.entries[cacheKey] = result
     return result
   }
 
@@ -99,4 +105,17 @@ private enum USQWERTY {
     }
     return table
   }()
+}
+
+/// Consumed modifiers by key and modifier state, as an ``XKBKeyboard`` has computed them.
+final class ConsumedModifiersCache {
+  struct Key: Hashable {
+    var evdevCode: Int
+    var depressed: UInt32
+    var latched: UInt32
+    var locked: UInt32
+    var layout: UInt32
+  }
+
+  var entries: [Key: KeyModifierFlags] = [:]
 }

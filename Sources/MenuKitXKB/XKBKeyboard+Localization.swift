@@ -67,6 +67,11 @@ extension XKBKeyboard {
   ///
   /// - Parameter input: A key-command input, already mirrored if the context mirrors it.
   /// - Returns: The relocated key, level and input, or `nil`.
+  /// The keyboard and its active layout group: all a relocation depends on.
+  public var relocationIdentity: AnyHashable? {
+    RelocationCache.Identity(keyboard: ObjectIdentifier(self), layout: state.activeLayout)
+  }
+
   public func relocatedKey(for input: KeyInput) -> ShortcutLocation? {
     guard input.specialKey == nil, let text = input.characters, text.count == 1,
       text.lowercased() == text.uppercased()
@@ -164,6 +169,11 @@ private enum USQWERTYPositions {
 
 /// The relocations an ``XKBKeyboard`` has computed, by active layout and input.
 final class RelocationCache {
+  struct Identity: Hashable {
+    var keyboard: ObjectIdentifier
+    var layout: Int
+  }
+
   struct Key: Hashable {
     var layout: Int
     var input: KeyInput

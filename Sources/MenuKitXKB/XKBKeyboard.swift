@@ -98,6 +98,10 @@ public final class XKBKeyboard {
   /// `relocatedKey(for:)` in XKBKeyboard+Localization.swift.
   let relocations = RelocationCache()
 
+  /// Consumed modifiers already computed; see `consumedModifiers(for:)` in
+  /// XKBKeyboard+Layout.swift.
+  let consumedCache = ConsumedModifiersCache()
+
   /// The keys held, in the order they went down.
   ///
   /// The mutable properties are read and written on every event. Dynamic exclusivity checks

@@ -65,9 +65,17 @@ public protocol KeyboardLayoutProviding {
   /// - Parameter input: A key-command input.
   /// - Returns: The key, level and input it is relocated to, or `nil`.
   func relocatedKey(for input: KeyInput) -> ShortcutLocation?
+
+  /// A value that changes whenever ``relocatedKey(for:)`` may answer differently — for
+  /// `MenuKitXKB`, the keyboard object and its active layout group — or nil when the answers
+  /// must not be cached. The key dispatcher indexes relocated key commands by it.
+  var relocationIdentity: AnyHashable? { get }
 }
 
 extension KeyboardLayoutProviding {
+  /// Nil: relocations are not cached.
+  public var relocationIdentity: AnyHashable? { nil }
+
   /// Answers ``ShortcutReachability/unreachable``: a provider without layout data cannot say.
   public func reachability(of input: KeyInput) -> ShortcutReachability { .unreachable }
 

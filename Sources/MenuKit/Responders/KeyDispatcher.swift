@@ -135,11 +135,19 @@ public final class KeyDispatcher {
     if let layout, !KeyCommandMatcher.isLatin(input) {
       inputs += layout.latinKeysyms(for: key).compactMap { KeyInput(keysym: $0)?.lowercased }
     }
-    var positions = cache.relocatable
+    var positions: [Int] = []
     for input in inputs { positions += cache.byInput[input] ?? [] }
-    if inputs.count > 1 || !cache.relocatable.isEmpty {
-      positions = Array(Set(positions)).sorted()
+    if !cache.relocatable.isEmpty {
+      // Key commands that localization may move: with a layout that identifies its
+      // relocations, only those moved to this press's key; otherwise all of them.
+      if let layout, let identity = layout.relocationIdentity {
+        let index = relocatedIndex(in: cache, layout: layout, identity: identity)
+        for input in inputs { positions += index[input] ?? [] }
+      } else {
+        positions += cache.relocatable
+      }
     }
+    if positions.count > 1 { positions = Array(Set(positions)).sorted() }
 
     let validation = MenuValidation(chain: cache.chain)
     let typesText = cache.chain.first?.isTextInput == true && press.typesText
@@ -155,6 +163,30 @@ public final class KeyDispatcher {
       candidates.append((keyCommand, cache.sources[position]))
     }
     return candidates
+  }
+
+  /// The relocatable key commands of the cache by the input they are relocated to, for one
+  /// layout state and direction; computed once per (layout identity, direction).
+  private func relocatedIndex(
+    in cache: CandidateCache, layout: any KeyboardLayoutProviding, identity: AnyHashable
+  ) -> [KeyInput: [Int]] {
+    let key = RelocationIndexKey(identity: identity, direction: layoutDirection)
+    if let known = cache.relocations.indexes[key] { return known }
+    var index: [KeyInput: [Int]] = [:]
+    for position in cache.relocatable {
+      let keyCommand = cache.keyCommands[position]
+      var input = keyCommand.input.lowercased
+      if layoutDirection == .rightToLeft, keyCommand.allowsAutomaticMirroring,
+        let mirrored = KeyCommandMatcher.mirroredInput(input)
+      {
+        input = mirrored
+      }
+      if let location = layout.relocatedKey(for: input) {
+        index[location.input.lowercased, default: []].append(position)
+      }
+    }
+    cache.relocations.indexes[key] = index
+    return index
   }
 
   /// The chain and key commands for a first responder, read once and kept until
@@ -235,6 +267,20 @@ private struct CandidateCache {
   let byInput: [KeyInput: [Int]]
   /// Positions of key commands whose input automatic localization may move to another key.
   let relocatable: [Int]
+  /// Where the relocatable key commands moved, per layout state and direction.
+  let relocations = RelocationIndexes()
+}
+
+/// A layout state and direction, for which relocations are indexed.
+private struct RelocationIndexKey: Hashable {
+  var identity: AnyHashable
+  var direction: LayoutDirection
+}
+
+/// The relocation indexes of one candidate cache, filled as layout states are met.
+@MainActor
+private final class RelocationIndexes {
+  var indexes: [RelocationIndexKey: [KeyInput: [Int]]] = [:]
 }
 
 /// What happened to one press: the key command it matched and the responder that performed
