@@ -89,14 +89,27 @@ public final class KeyDispatcher {
     case .began, .changed:
       if press.phase == .began, let code { consumedKeys.remove(code) }
       if let code, consumedKeys.contains(code) { return result }  // a repeat of a consumed key
-      let candidates = candidates(for: press, in: cache, layout: layout, result: &result)
-      let match = KeyCommandMatcher(platform: platform).match(
+      // Match the key commands on this key as defined, then validate only those whose key
+      // and modifiers matched, and match those again: validation is the costly part.
+      let matcher = KeyCommandMatcher(platform: platform)
+      let onKey = candidates(for: press, in: cache, layout: layout, result: &result)
+      let byKey = matcher.match(
+        press, against: onKey.map(\.keyCommand), layout: layout, layoutDirection: layoutDirection)
+      let validation = MenuValidation(chain: cache.chain)
+      let candidates = byKey.candidates.map { candidate in
+        var keyCommand = candidate.keyCommand
+        keyCommand.command = validation.validate(keyCommand.command)
+        return (keyCommand: keyCommand, source: onKey[candidate.index].source)
+      }
+      let match = matcher.match(
         press, against: candidates.map(\.keyCommand), layout: layout,
         layoutDirection: layoutDirection)
       result.match = match
       result.candidateSources = candidates.map(\.source)
       if let keyCommand = match.keyCommand, let action = match.action,
-        let performer = first.target(forAction: action, withSender: keyCommand),
+        let performer = cache.chain.first(where: {
+          $0.canPerformAction(action, withSender: keyCommand)
+        }),
         performer.perform(action, withSender: keyCommand)
       {
         result.action = action
@@ -116,7 +129,7 @@ public final class KeyDispatcher {
     return result
   }
 
-  /// The key commands a press could match, validated, in priority order: the candidates of
+  /// The key commands a press could match, as defined, in priority order: the candidates of
   /// the cache whose input is the press's (or its mirror, or a Latin fallback), plus those that
   /// automatic localization may move.
   private func candidates(
@@ -149,17 +162,15 @@ public final class KeyDispatcher {
     }
     if positions.count > 1 { positions = Array(Set(positions)).sorted() }
 
-    let validation = MenuValidation(chain: cache.chain)
     let typesText = cache.chain.first?.isTextInput == true && press.typesText
     var candidates: [(KeyCommand, DispatchResult.Source)] = []
     candidates.reserveCapacity(positions.count)
     for position in positions {
-      var keyCommand = cache.keyCommands[position]
+      let keyCommand = cache.keyCommands[position]
       if typesText, !keyCommand.wantsPriorityOverSystemBehavior {
         result.yieldedToTextInput.append(keyCommand)
         continue
       }
-      keyCommand.command = validation.validate(keyCommand.command)
       candidates.append((keyCommand, cache.sources[position]))
     }
     return candidates
