@@ -21,12 +21,12 @@ import Foundation
 ///
 /// Loading reports every problem as a ``Diagnostic`` (the `MK1xx` codes of menu files, and
 /// `MK401`–`MK404`) and gives no file when any of them is an error.
-public struct ChainFile: Hashable, Sendable {
+package struct ChainFile: Hashable, Sendable {
   /// The schema version this library reads.
-  public static let schemaVersion = 1
+  package static let schemaVersion = 1
 
   /// What kind of object a responder is.
-  public enum Kind: String, Hashable, Sendable, CaseIterable {
+  package enum Kind: String, Hashable, Sendable, CaseIterable {
     /// A plain ``Responder``.
     case responder
     /// A ``Window``: its next responder is the application unless `next` says otherwise.
@@ -36,32 +36,32 @@ public struct ChainFile: Hashable, Sendable {
   }
 
   /// One responder of the file.
-  public struct ResponderDescription: Hashable, Sendable {
+  package struct ResponderDescription: Hashable, Sendable {
     /// The responder's identifier, as tools print it.
-    public var id: String
+    package var id: String
     /// What kind of responder it is.
-    public var kind: Kind = .responder
+    package var kind: Kind = .responder
     /// The identifier of the next responder, if given.
-    public var next: String?
+    package var next: String?
     /// The identifier of the application's delegate (applications only).
-    public var delegate: String?
+    package var delegate: String?
     /// Whether the responder can become the first responder.
-    public var canBecomeFirstResponder = false
+    package var canBecomeFirstResponder = false
     /// Whether the responder consumes text input.
-    public var isTextInput = false
+    package var isTextInput = false
     /// The actions the responder performs.
-    public var performs: [ActionName] = []
+    package var performs: [ActionName] = []
     /// The responder's key commands.
-    public var keyCommands: [KeyCommand] = []
+    package var keyCommands: [KeyCommand] = []
     /// Where the responder's object starts.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// Where the value of `next` is, for diagnostics.
-    public var nextLocation: SourceLocation?
+    package var nextLocation: SourceLocation?
     /// Where the value of `delegate` is.
-    public var delegateLocation: SourceLocation?
+    package var delegateLocation: SourceLocation?
 
     /// Creates a description.
-    public init(
+    package init(
       id: String, kind: Kind = .responder, next: String? = nil, delegate: String? = nil,
       canBecomeFirstResponder: Bool = false, isTextInput: Bool = false,
       performs: [ActionName] = [], keyCommands: [KeyCommand] = []
@@ -78,16 +78,16 @@ public struct ChainFile: Hashable, Sendable {
   }
 
   /// The path the file was loaded from.
-  public var path: String
+  package var path: String
   /// The identifier of the first responder; nil makes the key window the first responder.
-  public var firstResponder: String?
+  package var firstResponder: String?
   /// Where the value of `firstResponder` is.
-  public var firstResponderLocation: SourceLocation?
+  package var firstResponderLocation: SourceLocation?
   /// The responders, in file order.
-  public var responders: [ResponderDescription]
+  package var responders: [ResponderDescription]
 
   /// Creates a file from its parts.
-  public init(
+  package init(
     path: String = "", firstResponder: String? = nil, responders: [ResponderDescription] = []
   ) {
     self.path = path
@@ -97,14 +97,14 @@ public struct ChainFile: Hashable, Sendable {
 }
 
 /// What loading a chain file produced: the file, if it has no errors, and every diagnostic.
-public struct ChainFileLoadResult: Hashable, Sendable {
+package struct ChainFileLoadResult: Hashable, Sendable {
   /// The file; nil when any diagnostic is an error.
-  public var file: ChainFile?
+  package var file: ChainFile?
   /// Every problem found, sorted by position.
-  public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
 
   /// Creates a result.
-  public init(file: ChainFile?, diagnostics: [Diagnostic]) {
+  package init(file: ChainFile?, diagnostics: [Diagnostic]) {
     self.file = file
     self.diagnostics = diagnostics
   }
@@ -113,7 +113,7 @@ public struct ChainFileLoadResult: Hashable, Sendable {
 extension ChainFile {
   /// The default chain: a first responder (`firstResponder`) whose next responder is a window
   /// (`window`), then the application (`application`), which performs `actions`.
-  public static func standard(performing actions: some Sequence<ActionName>) -> ChainFile {
+  package static func standard(performing actions: some Sequence<ActionName>) -> ChainFile {
     ChainFile(
       firstResponder: "firstResponder",
       responders: [
@@ -140,7 +140,7 @@ extension DiagnosticCode {
     "MK404", "cannot-become-first-responder", .warning)
 
   /// The codes of responder-chain files, in code order.
-  public static let chainFileCodes: [DiagnosticCode] = [
+  static let chainFileCodes: [DiagnosticCode] = [
     .unknownResponder, .chainLoop, .duplicateResponder, .cannotBecomeFirstResponder,
   ]
 }
@@ -149,7 +149,7 @@ extension DiagnosticCode {
 
 extension ChainFile {
   /// Reads and loads the chain file at a path; a file that cannot be read gives one `MK103`.
-  public static func load(contentsOf path: String) -> ChainFileLoadResult {
+  package static func load(contentsOf path: String) -> ChainFileLoadResult {
     guard let data = FileManager.default.contents(atPath: path) else {
       return ChainFileLoadResult(
         file: nil,
@@ -168,7 +168,7 @@ extension ChainFile {
   }
 
   /// Loads a chain file from its text, reporting every problem.
-  public static func parse(_ text: String, path: String = "") -> ChainFileLoadResult {
+  package static func parse(_ text: String, path: String = "") -> ChainFileLoadResult {
     let root: JSONNode
     do {
       root = try JSONReader.parse(text, file: path)

@@ -1,19 +1,19 @@
 /// What a scripted responder does: the actions it performs and the key commands it offers, as
 /// a ``ChainFile`` describes them.
-public struct ResponderScript: Hashable, Sendable {
+package struct ResponderScript: Hashable, Sendable {
   /// The responder's identifier, as tools print it.
-  public var identifier: String
+  package var identifier: String
   /// The actions the responder performs.
-  public var performs: Set<ActionName>
+  package var performs: Set<ActionName>
   /// The responder's key commands.
-  public var keyCommands: [KeyCommand]
+  package var keyCommands: [KeyCommand]
   /// Whether the responder can become the first responder.
-  public var canBecomeFirstResponder: Bool
+  package var canBecomeFirstResponder: Bool
   /// Whether the responder consumes text input.
-  public var isTextInput: Bool
+  package var isTextInput: Bool
 
   /// Creates a script.
-  public init(
+  package init(
     identifier: String, performs: Set<ActionName> = [], keyCommands: [KeyCommand] = [],
     canBecomeFirstResponder: Bool = false, isTextInput: Bool = false
   ) {
@@ -42,27 +42,27 @@ public struct ResponderScript: Hashable, Sendable {
 /// view.performedActions                   // ["copy:"]
 /// ```
 @MainActor
-public final class ScriptedResponder: Responder {
+package final class ScriptedResponder: Responder {
   /// What the responder does.
-  public let script: ResponderScript
+  package let script: ResponderScript
   /// The actions performed so far, in order.
-  public private(set) var performedActions: [ActionName] = []
+  package private(set) var performedActions: [ActionName] = []
 
   /// Creates a responder that follows a script.
-  public init(_ script: ResponderScript) {
+  package init(_ script: ResponderScript) {
     self.script = script
     super.init()
   }
 
-  public override var canBecomeFirstResponder: Bool { script.canBecomeFirstResponder }
-  public override var isTextInput: Bool { script.isTextInput }
-  public override var keyCommands: [KeyCommand] { script.keyCommands }
+  package override var canBecomeFirstResponder: Bool { script.canBecomeFirstResponder }
+  package override var isTextInput: Bool { script.isTextInput }
+  package override var keyCommands: [KeyCommand] { script.keyCommands }
 
-  public override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
+  package override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
     script.performs.contains(action) || super.canPerformAction(action, withSender: sender)
   }
 
-  public override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
+  package override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
     guard script.performs.contains(action) else {
       return super.perform(action, withSender: sender)
     }
@@ -74,30 +74,30 @@ public final class ScriptedResponder: Responder {
 /// A window that follows a ``ResponderScript``; its next responder is ``scriptedNext`` when
 /// set, else its application.
 @MainActor
-public final class ScriptedWindow: Window {
+package final class ScriptedWindow: Window {
   /// What the window does.
-  public let script: ResponderScript
+  package let script: ResponderScript
   /// The actions performed so far, in order.
-  public private(set) var performedActions: [ActionName] = []
+  package private(set) var performedActions: [ActionName] = []
   /// The next responder, replacing the application when set.
-  public var scriptedNext: Responder?
+  package var scriptedNext: Responder?
 
   /// Creates a window of an application that follows a script.
-  public init(_ script: ResponderScript, application: Application?) {
+  package init(_ script: ResponderScript, application: Application?) {
     self.script = script
     super.init(application: application)
   }
 
-  public override var next: Responder? { scriptedNext ?? super.next }
-  public override var canBecomeFirstResponder: Bool { script.canBecomeFirstResponder }
-  public override var isTextInput: Bool { script.isTextInput }
-  public override var keyCommands: [KeyCommand] { script.keyCommands }
+  package override var next: Responder? { scriptedNext ?? super.next }
+  package override var canBecomeFirstResponder: Bool { script.canBecomeFirstResponder }
+  package override var isTextInput: Bool { script.isTextInput }
+  package override var keyCommands: [KeyCommand] { script.keyCommands }
 
-  public override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
+  package override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
     script.performs.contains(action) || super.canPerformAction(action, withSender: sender)
   }
 
-  public override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
+  package override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
     guard script.performs.contains(action) else {
       return super.perform(action, withSender: sender)
     }
@@ -109,30 +109,30 @@ public final class ScriptedWindow: Window {
 /// An application that follows a ``ResponderScript``; its next responder is ``scriptedNext``
 /// when set, else its delegate.
 @MainActor
-public final class ScriptedApplication: Application {
+package final class ScriptedApplication: Application {
   /// What the application does.
-  public let script: ResponderScript
+  package let script: ResponderScript
   /// The actions performed so far, in order.
-  public private(set) var performedActions: [ActionName] = []
+  package private(set) var performedActions: [ActionName] = []
   /// The next responder, replacing the delegate when set.
-  public var scriptedNext: Responder?
+  package var scriptedNext: Responder?
 
   /// Creates an application that follows a script.
-  public init(_ script: ResponderScript) {
+  package init(_ script: ResponderScript) {
     self.script = script
     super.init()
   }
 
-  public override var next: Responder? { scriptedNext ?? super.next }
-  public override var canBecomeFirstResponder: Bool { script.canBecomeFirstResponder }
-  public override var isTextInput: Bool { script.isTextInput }
-  public override var keyCommands: [KeyCommand] { script.keyCommands }
+  package override var next: Responder? { scriptedNext ?? super.next }
+  package override var canBecomeFirstResponder: Bool { script.canBecomeFirstResponder }
+  package override var isTextInput: Bool { script.isTextInput }
+  package override var keyCommands: [KeyCommand] { script.keyCommands }
 
-  public override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
+  package override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
     script.performs.contains(action) || super.canPerformAction(action, withSender: sender)
   }
 
-  public override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
+  package override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
     guard script.performs.contains(action) else {
       return super.perform(action, withSender: sender)
     }
@@ -155,26 +155,26 @@ public final class ScriptedApplication: Application {
 /// chain.identifier(of: result.performer)  // "appDelegate"
 /// ```
 @MainActor
-public struct ScriptedChain {
+package struct ScriptedChain {
   /// The application; presses start at its ``Application/firstResponderForEvents``.
-  public let application: Application
+  package let application: Application
   /// The responders of the file, by identifier.
-  public let responders: [String: Responder]
+  package let responders: [String: Responder]
   /// Warnings about the chain, with the file's positions.
-  public let diagnostics: [Diagnostic]
+  package let diagnostics: [Diagnostic]
   private let identifiers: [ObjectIdentifier: String]
 
   /// The responder presses and actions start at.
-  public var firstResponder: Responder { application.firstResponderForEvents }
+  package var firstResponder: Responder { application.firstResponderForEvents }
 
   /// The identifier of a responder of the chain; nil for other responders and for nil.
-  public func identifier(of responder: Responder?) -> String? {
+  package func identifier(of responder: Responder?) -> String? {
     responder.flatMap { identifiers[ObjectIdentifier($0)] }
   }
 
   /// A chain whose first responder (`firstResponder`) leads to a window (`window`) and an
   /// application (`application`) that performs `actions`: every command on them is enabled.
-  public static func standard(performing actions: some Sequence<ActionName>) -> ScriptedChain {
+  package static func standard(performing actions: some Sequence<ActionName>) -> ScriptedChain {
     ScriptedChain(file: .standard(performing: actions))
   }
 
@@ -185,7 +185,7 @@ public struct ScriptedChain {
 
   /// Builds the chain a file describes. The file should have loaded without errors; unknown
   /// identifiers are ignored.
-  public init(file: ChainFile) {
+  package init(file: ChainFile) {
     var diagnostics: [Diagnostic] = []
     let descriptions = Dictionary(
       file.responders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
