@@ -2,22 +2,6 @@ import MenuKit
 import MenuKitXKB
 import Testing
 
-/// A context over the system's XKB data that ignores the environment and the user's files.
-private func matchingKeyboard(_ layout: String) throws -> XKBKeyboard {
-  let context = XKBContext(
-    includePaths: ["/usr/share/X11/xkb"], options: [.noDefaultIncludes, .noEnvironmentNames])
-  return XKBKeyboard(keymap: try XKBKeymap(context: context, names: .init(layout: layout)))
-}
-
-/// Holds the modifier keys, presses the key, and returns its began press; releases nothing.
-private func pressKey(_ keyboard: XKBKeyboard, _ code: Int, holding modifiers: [Int]) -> Press? {
-  for modifier in modifiers {
-    _ = keyboard.handle(KeyEvent(evdevCode: modifier, direction: .down, timestamp: 0))
-  }
-  return keyboard.handle(KeyEvent(evdevCode: code, direction: .down, timestamp: 0.1))?
-    .presses(in: .began).first
-}
-
 private let keyO = 24
 private let keySlash = 53
 private let leftControl = 29
@@ -35,7 +19,7 @@ struct KeyCommandMatchingXKBTests {
       ("us", KeyCommandMatcher.Kind.exact), ("de", .exact), ("fr", .exact), ("ru", .fallback),
     ])
   func controlO(layout: String, kind: KeyCommandMatcher.Kind) throws {
-    let keyboard = try matchingKeyboard(layout)
+    let keyboard = try systemKeyboard(layout: layout)
     let press = try #require(pressKey(keyboard, keyO, holding: [leftControl]))
     let result = linux.match(press, against: [open], layout: keyboard)
     #expect(result.keyCommand == open)
@@ -44,7 +28,7 @@ struct KeyCommandMatchingXKBTests {
 
   @Test("Ctrl+? fires on Ctrl+Shift+/ on us")
   func controlQuestionMark() throws {
-    let keyboard = try matchingKeyboard("us")
+    let keyboard = try systemKeyboard(layout: "us")
     let help = KeyCommand(action: "help:", input: "?", modifierFlags: .command)
     let press = try #require(pressKey(keyboard, keySlash, holding: [leftControl, leftShift]))
     #expect(keyboard.consumedModifiers(for: try #require(press.key)) == [.shift])
@@ -53,7 +37,7 @@ struct KeyCommandMatchingXKBTests {
 
   @Test("Ctrl+Shift+O does not fire Cmd+O on us, and fires Cmd+Shift+O")
   func controlShiftO() throws {
-    let keyboard = try matchingKeyboard("us")
+    let keyboard = try systemKeyboard(layout: "us")
     let openQuickly = KeyCommand(
       action: "openQuickly:", input: "o", modifierFlags: [.command, .shift])
     let press = try #require(pressKey(keyboard, keyO, holding: [leftControl, leftShift]))
@@ -64,7 +48,7 @@ struct KeyCommandMatchingXKBTests {
 
   @Test("Caps Lock does not stop Ctrl+O on us")
   func capsLockControlO() throws {
-    let keyboard = try matchingKeyboard("us")
+    let keyboard = try systemKeyboard(layout: "us")
     _ = keyboard.handle(KeyEvent(evdevCode: capsLock, direction: .down, timestamp: 0))
     _ = keyboard.handle(KeyEvent(evdevCode: capsLock, direction: .up, timestamp: 0))
     let press = try #require(pressKey(keyboard, keyO, holding: [leftControl]))
@@ -74,7 +58,7 @@ struct KeyCommandMatchingXKBTests {
 
   @Test("With us,ru and Russian active, the fallback uses the US group's keysym")
   func otherGroupFallback() throws {
-    let keyboard = try matchingKeyboard("us,ru")
+    let keyboard = try systemKeyboard(layout: "us,ru")
     keyboard.updateModifiers(depressed: 0, latched: 0, locked: 0, layout: 1)
     let press = try #require(pressKey(keyboard, keyO, holding: [leftControl]))
     let key = try #require(press.key)
@@ -90,7 +74,7 @@ struct KeyCommandMatchingXKBTests {
 
   @Test("Ctrl+Shift+O on ru fires Cmd+Shift+O through the fallback, not Cmd+O")
   func russianShiftedFallback() throws {
-    let keyboard = try matchingKeyboard("ru")
+    let keyboard = try systemKeyboard(layout: "ru")
     let openQuickly = KeyCommand(
       action: "openQuickly:", input: "o", modifierFlags: [.command, .shift])
     let press = try #require(pressKey(keyboard, keyO, holding: [leftControl, leftShift]))
@@ -101,7 +85,7 @@ struct KeyCommandMatchingXKBTests {
 
   @Test("Consumed modifiers describe the press even after the state moved on")
   func consumedModifiersSnapshot() throws {
-    let keyboard = try matchingKeyboard("us")
+    let keyboard = try systemKeyboard(layout: "us")
     let press = try #require(pressKey(keyboard, keySlash, holding: [leftShift]))
     _ = keyboard.handle(KeyEvent(evdevCode: leftShift, direction: .up, timestamp: 0.2))
     #expect(keyboard.consumedModifiers(for: try #require(press.key)) == [.shift])

@@ -2,22 +2,6 @@ import MenuKit
 import MenuKitXKB
 import Testing
 
-/// A keyboard over the system's XKB data that ignores the environment and the user's files.
-private func localizationKeyboard(_ layout: String) throws -> XKBKeyboard {
-  let context = XKBContext(
-    includePaths: ["/usr/share/X11/xkb"], options: [.noDefaultIncludes, .noEnvironmentNames])
-  return XKBKeyboard(keymap: try XKBKeymap(context: context, names: .init(layout: layout)))
-}
-
-/// Holds the modifier keys, presses the key, and returns its began press; releases nothing.
-private func pressKey(_ keyboard: XKBKeyboard, _ code: Int, holding modifiers: [Int]) -> Press? {
-  for modifier in modifiers {
-    _ = keyboard.handle(KeyEvent(evdevCode: modifier, direction: .down, timestamp: 0))
-  }
-  return keyboard.handle(KeyEvent(evdevCode: code, direction: .down, timestamp: 0.1))?
-    .presses(in: .began).first
-}
-
 private let key8 = 9
 private let keyLeftBrace = 26
 private let keyRightBrace = 27
@@ -40,7 +24,7 @@ private func back(localizes: Bool = true, mirrors: Bool = true) -> KeyCommand {
 struct ShortcutLocalizationXKBTests {
   @Test("On de, [ needs AltGr+8 and ö is typed directly")
   func germanReachability() throws {
-    let de = try localizationKeyboard("de")
+    let de = try systemKeyboard(layout: "de")
     let bracket = de.reachability(of: "[")
     guard case .needsAltGr(let location) = bracket else {
       Issue.record("expected needsAltGr, got \(bracket)")
@@ -57,7 +41,7 @@ struct ShortcutLocalizationXKBTests {
 
   @Test("On de, [ is relocated to the key that holds it on US: KEY_LEFTBRACE, ü")
   func germanRelocation() throws {
-    let de = try localizationKeyboard("de")
+    let de = try systemKeyboard(layout: "de")
     let location = try #require(de.relocatedKey(for: "["))
     #expect(location.evdevCode == keyLeftBrace)
     #expect(location.level == 1)
@@ -80,20 +64,20 @@ struct ShortcutLocalizationXKBTests {
       (";", nil), ("=", nil),
     ])
   func germanTable(input: KeyInput, relocated: KeyInput?) throws {
-    let de = try localizationKeyboard("de")
+    let de = try systemKeyboard(layout: "de")
     #expect(de.relocatedKey(for: input)?.input == relocated)
   }
 
   @Test("Ctrl+Ü on de fires Cmd+[ with kind localized, and Ctrl+AltGr+8 does not")
   func germanMatching() throws {
-    let de = try localizationKeyboard("de")
+    let de = try systemKeyboard(layout: "de")
     let command = back()
     let umlaut = try #require(pressKey(de, keyLeftBrace, holding: [leftControl]))
     let result = linux.match(umlaut, against: [command], layout: de)
     #expect(result.keyCommand == command)
     #expect(result.kind == .localized)
 
-    let altGr = try localizationKeyboard("de")
+    let altGr = try systemKeyboard(layout: "de")
     let bracket = try #require(pressKey(altGr, key8, holding: [leftControl, rightAlt]))
     #expect(bracket.key?.keysym == Keysym(rawValue: 0x5b))
     #expect(linux.match(bracket, against: [command], layout: altGr).keyCommand == nil)
@@ -102,19 +86,19 @@ struct ShortcutLocalizationXKBTests {
   @Test("Without automatic localization, Cmd+[ on de fires on Ctrl+AltGr+8, exactly")
   func germanWithoutLocalization() throws {
     let command = back(localizes: false)
-    let de = try localizationKeyboard("de")
+    let de = try systemKeyboard(layout: "de")
     let bracket = try #require(pressKey(de, key8, holding: [leftControl, rightAlt]))
     let result = linux.match(bracket, against: [command], layout: de)
     #expect(result.keyCommand == command)
     #expect(result.kind == .exact)
-    let other = try localizationKeyboard("de")
+    let other = try systemKeyboard(layout: "de")
     let umlaut = try #require(pressKey(other, keyLeftBrace, holding: [leftControl]))
     #expect(linux.match(umlaut, against: [command], layout: other).keyCommand == nil)
   }
 
   @Test("On us nothing is relocated and Ctrl+[ fires exactly")
   func usUnchanged() throws {
-    let us = try localizationKeyboard("us")
+    let us = try systemKeyboard(layout: "us")
     #expect(us.relocatedKey(for: "[") == nil)
     #expect(us.reachability(of: "[").location?.evdevCode == keyLeftBrace)
     let command = back()
@@ -128,22 +112,22 @@ struct ShortcutLocalizationXKBTests {
   func labels() throws {
     let shortcut = KeyboardShortcut("[", modifierFlags: .command)
     #expect(
-      try localizationKeyboard("de").localizedLabel(for: shortcut, platform: .linux) == "Ctrl+Ü")
-    #expect(try localizationKeyboard("de").localizedLabel(for: shortcut, platform: .mac) == "⌘Ü")
+      try systemKeyboard(layout: "de").localizedLabel(for: shortcut, platform: .linux) == "Ctrl+Ü")
+    #expect(try systemKeyboard(layout: "de").localizedLabel(for: shortcut, platform: .mac) == "⌘Ü")
     #expect(
-      try localizationKeyboard("us").localizedLabel(for: shortcut, platform: .linux) == "Ctrl+[")
+      try systemKeyboard(layout: "us").localizedLabel(for: shortcut, platform: .linux) == "Ctrl+[")
   }
 
   @Test("In a right-to-left context Cmd+[ fires on Ctrl+] on us, with kind mirrored")
   func mirroring() throws {
     let command = back()
-    let us = try localizationKeyboard("us")
+    let us = try systemKeyboard(layout: "us")
     let right = try #require(pressKey(us, keyRightBrace, holding: [leftControl]))
     let mirrored = linux.match(right, against: [command], layout: us, layoutDirection: .rightToLeft)
     #expect(mirrored.keyCommand == command)
     #expect(mirrored.kind == .mirrored)
 
-    let other = try localizationKeyboard("us")
+    let other = try systemKeyboard(layout: "us")
     let left = try #require(pressKey(other, keyLeftBrace, holding: [leftControl]))
     #expect(
       linux.match(left, against: [command], layout: other, layoutDirection: .rightToLeft)
@@ -156,7 +140,7 @@ struct ShortcutLocalizationXKBTests {
 
   @Test("In a right-to-left context Cmd+Left fires on Ctrl+Right")
   func arrows() throws {
-    let us = try localizationKeyboard("us")
+    let us = try systemKeyboard(layout: "us")
     let moveLeft = KeyCommand(action: "moveLeft:", input: .leftArrow, modifierFlags: .command)
     let press = try #require(pressKey(us, keyRight, holding: [leftControl]))
     let result = linux.match(press, against: [moveLeft], layout: us, layoutDirection: .rightToLeft)

@@ -47,6 +47,20 @@ func systemKeyboard(
     keymap: try systemKeymap(names), compose: compose, stateSource: stateSource, clock: clock)
 }
 
+/// A translator for a single layout of the system's XKB data.
+func systemKeyboard(layout: String) throws -> XKBKeyboard {
+  try systemKeyboard(XKBKeymap.RuleNames(layout: layout))
+}
+
+/// Holds the modifier keys, presses the key, and returns its began press; releases nothing.
+func pressKey(_ keyboard: XKBKeyboard, _ code: Int, holding modifiers: [Int]) -> Press? {
+  for modifier in modifiers {
+    _ = keyboard.handle(KeyEvent(evdevCode: modifier, direction: .down, timestamp: 0))
+  }
+  return keyboard.handle(KeyEvent(evdevCode: code, direction: .down, timestamp: 0.1))?
+    .presses(in: .began).first
+}
+
 extension XKBKeyboard {
   /// Handles a key event at a timestamp; shorthand for the tests.
   func handle(_ code: Int, _ direction: KeyEvent.Direction, at timestamp: Double = 0)

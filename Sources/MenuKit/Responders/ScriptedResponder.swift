@@ -46,29 +46,19 @@ package final class ScriptedResponder: Responder {
   /// What the responder does.
   package let script: ResponderScript
   /// The actions performed so far, in order.
-  package private(set) var performedActions: [ActionName] = []
+  package var performedActions: [ActionName] { log.actions }
+  private let log = ActionLog()
 
   /// Creates a responder that follows a script.
   package init(_ script: ResponderScript) {
     self.script = script
     super.init()
+    script.install(on: self, log: log)
   }
 
   package override var canBecomeFirstResponder: Bool { script.canBecomeFirstResponder }
   package override var isTextInput: Bool { script.isTextInput }
   package override var keyCommands: [KeyCommand] { script.keyCommands }
-
-  package override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
-    script.performs.contains(action) || super.canPerformAction(action, withSender: sender)
-  }
-
-  package override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
-    guard script.performs.contains(action) else {
-      return super.perform(action, withSender: sender)
-    }
-    performedActions.append(action)
-    return true
-  }
 }
 
 /// A window that follows a ``ResponderScript``; its next responder is ``scriptedNext`` when
@@ -78,7 +68,8 @@ package final class ScriptedWindow: Window {
   /// What the window does.
   package let script: ResponderScript
   /// The actions performed so far, in order.
-  package private(set) var performedActions: [ActionName] = []
+  package var performedActions: [ActionName] { log.actions }
+  private let log = ActionLog()
   /// The next responder, replacing the application when set.
   package var scriptedNext: Responder?
 
@@ -86,24 +77,13 @@ package final class ScriptedWindow: Window {
   package init(_ script: ResponderScript, application: Application?) {
     self.script = script
     super.init(application: application)
+    script.install(on: self, log: log)
   }
 
   package override var next: Responder? { scriptedNext ?? super.next }
   package override var canBecomeFirstResponder: Bool { script.canBecomeFirstResponder }
   package override var isTextInput: Bool { script.isTextInput }
   package override var keyCommands: [KeyCommand] { script.keyCommands }
-
-  package override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
-    script.performs.contains(action) || super.canPerformAction(action, withSender: sender)
-  }
-
-  package override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
-    guard script.performs.contains(action) else {
-      return super.perform(action, withSender: sender)
-    }
-    performedActions.append(action)
-    return true
-  }
 }
 
 /// An application that follows a ``ResponderScript``; its next responder is ``scriptedNext``
@@ -113,7 +93,8 @@ package final class ScriptedApplication: Application {
   /// What the application does.
   package let script: ResponderScript
   /// The actions performed so far, in order.
-  package private(set) var performedActions: [ActionName] = []
+  package var performedActions: [ActionName] { log.actions }
+  private let log = ActionLog()
   /// The next responder, replacing the delegate when set.
   package var scriptedNext: Responder?
 
@@ -121,24 +102,13 @@ package final class ScriptedApplication: Application {
   package init(_ script: ResponderScript) {
     self.script = script
     super.init()
+    script.install(on: self, log: log)
   }
 
   package override var next: Responder? { scriptedNext ?? super.next }
   package override var canBecomeFirstResponder: Bool { script.canBecomeFirstResponder }
   package override var isTextInput: Bool { script.isTextInput }
   package override var keyCommands: [KeyCommand] { script.keyCommands }
-
-  package override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
-    script.performs.contains(action) || super.canPerformAction(action, withSender: sender)
-  }
-
-  package override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
-    guard script.performs.contains(action) else {
-      return super.perform(action, withSender: sender)
-    }
-    performedActions.append(action)
-    return true
-  }
 }
 
 /// A live responder chain built from a ``ChainFile``: an application, its key window and the
@@ -266,4 +236,20 @@ package struct ScriptedChain {
     self.identifiers = identifiers
     self.diagnostics = diagnostics
   }
+}
+
+extension ResponderScript {
+  /// Makes `responder` perform the script's actions, recording each in `log`.
+  @MainActor
+  func install(on responder: Responder, log: ActionLog) {
+    for action in performs {
+      responder.handle(action) { _ in log.actions.append(action) }
+    }
+  }
+}
+
+/// The actions a scripted responder performed, in order.
+@MainActor
+final class ActionLog {
+  var actions: [ActionName] = []
 }
