@@ -150,32 +150,19 @@ extension DiagnosticCode {
 extension ChainFile {
   /// Reads and loads the chain file at a path; a file that cannot be read gives one `MK103`.
   package static func load(contentsOf path: String) -> ChainFileLoadResult {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return ChainFileLoadResult(
-        file: nil,
-        diagnostics: [Diagnostic(.unreadableFile, "cannot read the chain file '\(path)'")])
+    switch SourceFile.readText(at: path, kind: "chain file") {
+    case .success(let text): parse(text, path: path)
+    case .failure(let failure): ChainFileLoadResult(file: nil, diagnostics: [failure.diagnostic])
     }
-    guard let text = String(validating: data, as: UTF8.self) else {
-      return ChainFileLoadResult(
-        file: nil,
-        diagnostics: [
-          Diagnostic(
-            .unreadableFile,
-            "cannot read the chain file '\(path)': the file is not valid UTF-8 text")
-        ])
-    }
-    return parse(text, path: path)
   }
 
   /// Loads a chain file from its text, reporting every problem.
   package static func parse(_ text: String, path: String = "") -> ChainFileLoadResult {
     let root: JSONNode
-    do {
-      root = try JSONReader.parse(text, file: path)
-    } catch {
-      let code: DiagnosticCode = error.isNestingTooDeep ? .nestingTooDeep : .syntaxError
-      return ChainFileLoadResult(
-        file: nil, diagnostics: [Diagnostic(code, error.message, at: error.location)])
+    switch SourceFile.parseJSON(text, path: path) {
+    case .success(let node): root = node
+    case .failure(let failure):
+      return ChainFileLoadResult(file: nil, diagnostics: [failure.diagnostic])
     }
     var decoder = MenuFileDecoder(text: text)
     var file = decoder.decodeChainFile(root)

@@ -66,16 +66,10 @@ extension MenuFile {
   /// }
   /// ```
   public static func load(contentsOf path: String) -> MenuFileLoadResult {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      return unreadable(path, reason: readFailureReason(error))
+    switch SourceFile.readText(at: path, kind: "menu file") {
+    case .success(let text): parse(text, path: path)
+    case .failure(let failure): MenuFileLoadResult(file: nil, diagnostics: [failure.diagnostic])
     }
-    guard let text = String(validating: data, as: UTF8.self) else {
-      return unreadable(path, reason: "the file is not valid UTF-8 text")
-    }
-    return parse(text, path: path)
   }
 
   /// Loads a menu file from its text.
@@ -93,12 +87,10 @@ extension MenuFile {
   ///   - path: The file's path for diagnostics; empty when the text has no file.
   public static func parse(_ text: String, path: String = "") -> MenuFileLoadResult {
     let root: JSONNode
-    do {
-      root = try JSONReader.parse(text, file: path)
-    } catch {
-      let code: DiagnosticCode = error.isNestingTooDeep ? .nestingTooDeep : .syntaxError
-      return MenuFileLoadResult(
-        file: nil, diagnostics: [Diagnostic(code, error.message, at: error.location)])
+    switch SourceFile.parseJSON(text, path: path) {
+    case .success(let node): root = node
+    case .failure(let failure):
+      return MenuFileLoadResult(file: nil, diagnostics: [failure.diagnostic])
     }
     var decoder = MenuFileDecoder(text: text)
     let decoded = decoder.decodeFile(root)
@@ -142,13 +134,44 @@ extension MenuFile {
 
 // MARK: - Reading
 
-extension MenuFile {
-  /// The result for a file that could not be read.
-  private static func unreadable(_ path: String, reason: String) -> MenuFileLoadResult {
-    MenuFileLoadResult(
-      file: nil,
-      diagnostics: [Diagnostic(.unreadableFile, "cannot read the menu file '\(path)': \(reason)")]
-    )
+/// The first two steps of loading any MenuKit file: reading its text, and reading that text as
+/// JSON with positions. Each failure is one diagnostic.
+enum SourceFile {
+  /// A failed step, as the one diagnostic that explains it.
+  struct Failure: Error {
+    let diagnostic: Diagnostic
+    init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
+  }
+
+  /// The UTF-8 text of a file, or an `MK103` diagnostic naming the file and the reason.
+  ///
+  /// - Parameter kind: What the file is, for the message: "menu file", "chain file".
+  static func readText(at path: String, kind: String) -> Result<String, SourceFile.Failure> {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      return .failure(Failure(unreadable(path, kind: kind, reason: readFailureReason(error))))
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      return .failure(
+        Failure(unreadable(path, kind: kind, reason: "the file is not valid UTF-8 text")))
+    }
+    return .success(text)
+  }
+
+  /// The JSON tree of a text, or an `MK101` (syntax) or `MK102` (nesting) diagnostic.
+  static func parseJSON(_ text: String, path: String) -> Result<JSONNode, SourceFile.Failure> {
+    do {
+      return .success(try JSONReader.parse(text, file: path))
+    } catch {
+      let code: DiagnosticCode = error.isNestingTooDeep ? .nestingTooDeep : .syntaxError
+      return .failure(Failure(Diagnostic(code, error.message, at: error.location)))
+    }
+  }
+
+  private static func unreadable(_ path: String, kind: String, reason: String) -> Diagnostic {
+    Diagnostic(.unreadableFile, "cannot read the \(kind) '\(path)': \(reason)")
   }
 
   /// The operating system's reason for a failed read, such as "no such file or directory".
