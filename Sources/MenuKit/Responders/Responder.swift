@@ -125,16 +125,17 @@ open class Responder {
     forward { $0.pressesCancelled(presses, with: event) }
   }
 
-  /// The responders currently forwarding presses, to stop a looping chain.
-  private static var forwardingResponders: Set<ObjectIdentifier> = []
+  /// Whether this responder is forwarding presses now, to stop a looping chain.
+  private var isForwarding = false
 
   /// Passes presses to ``next``, unless this responder is already forwarding them: in a chain
   /// that leads back to itself, presses go round once and are then dropped instead of
   /// recursing forever.
   private func forward(_ body: (Responder) -> Void) {
     guard let next else { return }
-    guard Self.forwardingResponders.insert(ObjectIdentifier(self)).inserted else { return }
-    defer { Self.forwardingResponders.remove(ObjectIdentifier(self)) }
+    guard !isForwarding else { return }
+    isForwarding = true
+    defer { isForwarding = false }
     body(next)
   }
 
