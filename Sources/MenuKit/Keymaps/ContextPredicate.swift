@@ -1,0 +1,213 @@
+/// A condition on the context stack under which a key binding applies, such as
+/// `Editor && !readOnly` or `Pane > Editor`.
+///
+/// Responders on the chain contribute ``KeyContext``s; root first, they form the context stack.
+/// A predicate is evaluated on a prefix of the stack, `stack[0...depth]`: its identifiers and
+/// comparisons look at `stack[depth]`, and `A > B` asks for `B` there and `A` on some context
+/// above it (an ancestor). ``matchDepth(in:)`` gives the deepest depth at which a predicate
+/// holds, which decides precedence between bindings (see `docs/keymaps.md`).
+///
+/// The text form, as in Zed, from the loosest operator to the tightest:
+///
+/// | Syntax | Meaning |
+/// |---|---|
+/// | `A > B` | `B` holds here and `A` holds on an ancestor (left-associative) |
+/// | `A \|\| B` | either holds |
+/// | `A && B` | both hold |
+/// | `key == value`, `key != value` | the context's value for `key` is (is not) `value` |
+/// | `!A` | `A` does not hold |
+/// | `name` | the context has the identifier `name`, or a value for the key `name` |
+/// | `( … )` | grouping |
+///
+/// ```swift
+/// let predicate = try ContextPredicate(parsing: "Pane > Editor && mode == full")
+/// let stack = try KeyContext.stack(parsing: "Workspace > Pane > Editor mode=full")
+/// predicate.holds(in: stack, at: 2)   // true
+/// predicate.matchDepth(in: stack)     // 2
+/// predicate.description               // "Pane > Editor && mode == full"
+/// ```
+public indirect enum ContextPredicate: Hashable, Sendable, CustomStringConvertible {
+  /// The context has this identifier, or a value for this key.
+  case identifier(String)
+  /// The context's value for the key (first) equals the value (second): `key == value`.
+  case equal(String, String)
+  /// The context's value for the key (first) is not the value (second): `key != value`.
+  case notEqual(String, String)
+  /// The predicate does not hold: `!A`.
+  case not(ContextPredicate)
+  /// Both predicates hold: `A && B`.
+  case and(ContextPredicate, ContextPredicate)
+  /// Either predicate holds: `A || B`.
+  case or(ContextPredicate, ContextPredicate)
+  /// The second predicate holds, and the first holds on an ancestor: `A > B`.
+  case descendant(ContextPredicate, ContextPredicate)
+
+  /// How deeply a parsed predicate may nest: parentheses, `!` and binary operators each add a
+  /// level, so `a && b && c` is three levels deep and `((a))` is three too.
+  public static let maximumDepth = 64
+
+  // MARK: Evaluation
+
+  /// Whether the predicate holds for the stack prefix `stack[0...depth]`.
+  ///
+  /// Identifiers and comparisons look at `stack[depth]`; `!`, `&&` and `||` combine results on
+  /// the same prefix; `A > B` holds when `B` holds at `depth` and `A` holds at some shallower
+  /// depth (any ancestor, not only the parent). A depth outside the stack never holds.
+  ///
+  /// ```swift
+  /// let stack = try KeyContext.stack(parsing: "Workspace > Pane > Editor")
+  /// try ContextPredicate(parsing: "Workspace > Editor").holds(in: stack, at: 2)  // true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - stack: The contexts of the responder chain, root first.
+  ///   - depth: The index of the context the predicate is evaluated at.
+  /// - Returns: Whether the predicate holds there.
+  public func holds(in stack: [KeyContext], at depth: Int) -> Bool {
+    guard stack.indices.contains(depth) else { return false }
+    switch self {
+    case .identifier(let name):
+      return stack[depth].identifiers.contains(name) || stack[depth].values[name] != nil
+    case .equal(let key, let value):
+      return stack[depth].values[key] == value
+    case .notEqual(let key, let value):
+      return stack[depth].values[key] != value
+    case .not(let predicate):
+      return !predicate.holds(in: stack, at: depth)
+    case .and(let lhs, let rhs):
+      return lhs.holds(in: stack, at: depth) && rhs.holds(in: stack, at: depth)
+    case .or(let lhs, let rhs):
+      return lhs.holds(in: stack, at: depth) || rhs.holds(in: stack, at: depth)
+    case .descendant(let ancestor, let descendant):
+      guard descendant.holds(in: stack, at: depth) else { return false }
+      return (0..<depth).contains { ancestor.holds(in: stack, at: $0) }
+    }
+  }
+
+  /// The deepest depth at which the predicate holds, or nil when it holds nowhere.
+  ///
+  /// The binding whose context matches deeper on the chain wins over one that matches
+  /// shallower; this is the depth compared.
+  ///
+  /// ```swift
+  /// let stack = try KeyContext.stack(parsing: "Workspace > Pane > Editor")
+  /// try ContextPredicate(parsing: "Pane").matchDepth(in: stack)  // 1
+  /// ```
+  ///
+  /// - Parameter stack: The contexts of the responder chain, root first.
+  /// - Returns: The largest index `d` for which ``holds(in:at:)`` is true.
+  public func matchDepth(in stack: [KeyContext]) -> Int? {
+    stack.indices.reversed().first { holds(in: stack, at: $0) }
+  }
+
+  // MARK: Text
+
+  /// The canonical text: operators spaced as `a && b`, `!a`, and only the parentheses that the
+  /// structure needs; it parses back to an equal predicate.
+  ///
+  /// Names that are not plain identifiers are quoted: `title == 'My file'`.
+  public var description: String { text(minimumLevel: 0) }
+
+  /// How tightly a node binds in the text form; higher is tighter.
+  private var level: Int {
+    switch self {
+    case .descendant: 0
+    case .or: 1
+    case .and: 2
+    case .equal, .notEqual: 3
+    case .not: 4
+    case .identifier: 5
+    }
+  }
+
+  /// The text, in parentheses when the node binds more loosely than `minimumLevel`.
+  private func text(minimumLevel: Int) -> String {
+    let body: String
+    switch self {
+    case .identifier(let name):
+      body = Self.quotedIfNeeded(name)
+    case .equal(let key, let value):
+      body = "\(Self.quotedIfNeeded(key)) == \(Self.quotedIfNeeded(value))"
+    case .notEqual(let key, let value):
+      body = "\(Self.quotedIfNeeded(key)) != \(Self.quotedIfNeeded(value))"
+    case .not(let predicate):
+      body = "!" + predicate.text(minimumLevel: 4)
+    case .and(let lhs, let rhs):
+      body = lhs.text(minimumLevel: 2) + " && " + rhs.text(minimumLevel: 3)
+    case .or(let lhs, let rhs):
+      body = lhs.text(minimumLevel: 1) + " || " + rhs.text(minimumLevel: 2)
+    case .descendant(let lhs, let rhs):
+      body = lhs.text(minimumLevel: 0) + " > " + rhs.text(minimumLevel: 1)
+    }
+    return level < minimumLevel ? "(\(body))" : body
+  }
+
+  /// `name` as is when it is a plain identifier, else in single quotes with `\` and `'`
+  /// escaped.
+  static func quotedIfNeeded(_ name: String) -> String {
+    if !name.isEmpty, name.unicodeScalars.allSatisfy(isIdentifierScalar) { return name }
+    var quoted = "'"
+    for scalar in name.unicodeScalars {
+      if scalar == "'" || scalar == "\\" { quoted.unicodeScalars.append("\\") }
+      quoted.unicodeScalars.append(scalar)
+    }
+    return quoted + "'"
+  }
+
+  /// Whether a scalar can be part of an identifier: a letter or digit (any script), `_`, `.`,
+  /// `:` or `-`.
+  static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "a"..."z", "A"..."Z", "0"..."9", "_", ".", ":", "-":
+      return true
+    case "\u{0}"..."\u{7F}":
+      return false
+    default:
+      let properties = scalar.properties
+      return properties.isAlphabetic || properties.numericType == .decimal
+    }
+  }
+
+  /// A scalar for a message: `'@'`, or `U+0009` for an invisible one.
+  static func describe(_ scalar: Unicode.Scalar) -> String {
+    if scalar.value < 0x21 || (0x7F..<0xA1).contains(scalar.value)
+      || scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+    {
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+    return scalar == "'" ? "\"'\"" : "'\(scalar)'"
+  }
+}
+
+/// Why a context predicate or a context's text could not be parsed: what was wrong, what was
+/// expected, and the column.
+///
+/// ```swift
+/// do {
+///   _ = try ContextPredicate(parsing: "Editor &&")
+/// } catch {
+///   error.column       // 10
+///   error.description  // "column 10: expected an identifier, '!' or '(' after '&&', found the end"
+/// }
+/// ```
+public struct ContextPredicateError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What was wrong and what was expected, in one sentence without a trailing period.
+  public var message: String
+  /// The 1-based column, in Unicode scalars, of the offending character in the text; one past
+  /// the last character when the text ended too early.
+  public var column: Int
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - message: What was wrong and what was expected.
+  ///   - column: The 1-based column of the problem.
+  public init(message: String, column: Int) {
+    self.message = message
+    self.column = column
+  }
+
+  /// `column N: message`.
+  public var description: String { "column \(column): \(message)" }
+}

@@ -1,0 +1,322 @@
+import Testing
+
+@testable import MenuKit
+
+// MARK: - Fixtures
+
+/// A predicate's text, the value it parses to, and its canonical text.
+private struct ParseCase: CustomTestStringConvertible, Sendable {
+  var text: String
+  var predicate: ContextPredicate
+  var canonical: String
+  var testDescription: String { "\"\(text)\"" }
+
+  init(_ text: String, _ predicate: ContextPredicate, _ canonical: String? = nil) {
+    self.text = text
+    self.predicate = predicate
+    self.canonical = canonical ?? text
+  }
+}
+
+private let a = ContextPredicate.identifier("a")
+private let b = ContextPredicate.identifier("b")
+private let c = ContextPredicate.identifier("c")
+
+private let parseCases: [ParseCase] = [
+  ParseCase("Editor", .identifier("Editor")),
+  ParseCase("  Editor\t", .identifier("Editor"), "Editor"),
+  ParseCase("vim_mode", .identifier("vim_mode")),
+  ParseCase("os.linux:x-1", .identifier("os.linux:x-1")),
+  ParseCase("Éditeur", .identifier("Éditeur")),
+  ParseCase("'two words'", .identifier("two words")),
+  ParseCase("mode == full", .equal("mode", "full")),
+  ParseCase("mode==full", .equal("mode", "full"), "mode == full"),
+  ParseCase("mode != full", .notEqual("mode", "full")),
+  ParseCase("ext == .js", .equal("ext", ".js")),
+  ParseCase("title == 'My file'", .equal("title", "My file")),
+  ParseCase(#"title == "it's""#, .equal("title", "it's"), #"title == 'it\'s'"#),
+  ParseCase("!a", .not(a)),
+  ParseCase("!!a", .not(.not(a))),
+  ParseCase("! a", .not(a), "!a"),
+  ParseCase("a && b", .and(a, b)),
+  ParseCase("a&&b", .and(a, b), "a && b"),
+  ParseCase("a || b", .or(a, b)),
+  ParseCase("a > b", .descendant(a, b)),
+  // && binds tighter than ||, || tighter than >.
+  ParseCase("a || b && c", .or(a, .and(b, c))),
+  ParseCase("a && b || c", .or(.and(a, b), c)),
+  ParseCase("a > b || c", .descendant(a, .or(b, c))),
+  ParseCase("a || b > c", .descendant(.or(a, b), c)),
+  ParseCase("a > b && c", .descendant(a, .and(b, c))),
+  // Left-associative chains.
+  ParseCase("a > b > c", .descendant(.descendant(a, b), c)),
+  ParseCase("a && b && c", .and(.and(a, b), c)),
+  ParseCase("a || b || c", .or(.or(a, b), c)),
+  // Parentheses: only the needed ones are kept.
+  ParseCase("(a)", a, "a"),
+  ParseCase("((a && b))", .and(a, b), "a && b"),
+  ParseCase("(a || b) && c", .and(.or(a, b), c)),
+  ParseCase("a && (b || c)", .and(a, .or(b, c))),
+  ParseCase("a > (b > c)", .descendant(a, .descendant(b, c))),
+  ParseCase("(a > b) > c", .descendant(.descendant(a, b), c), "a > b > c"),
+  ParseCase("a && (b && c)", .and(a, .and(b, c))),
+  ParseCase("!(a && b)", .not(.and(a, b))),
+  ParseCase("!(mode == full)", .not(.equal("mode", "full"))),
+  ParseCase("!a && b", .and(.not(a), b)),
+  ParseCase("(a > b) && c", .and(.descendant(a, b), c)),
+  ParseCase(
+    "Workspace > Pane > Editor && mode == full && !readOnly",
+    .descendant(
+      .descendant(.identifier("Workspace"), .identifier("Pane")),
+      .and(
+        .and(.identifier("Editor"), .equal("mode", "full")), .not(.identifier("readOnly"))))),
+]
+
+/// A predicate's text that does not parse, with the column and a phrase of the message.
+private struct ErrorCase: CustomTestStringConvertible, Sendable {
+  var text: String
+  var column: Int
+  var message: String
+  var testDescription: String { "\"\(text)\"" }
+
+  init(_ text: String, _ column: Int, _ message: String) {
+    self.text = text
+    self.column = column
+    self.message = message
+  }
+}
+
+private let errorCases: [ErrorCase] = [
+  ErrorCase("", 1, "empty predicate; expected an identifier, '!' or '('"),
+  ErrorCase("   ", 4, "empty predicate"),
+  ErrorCase("Editor &&", 10, "expected an identifier, '!' or '(' after '&&', found the end"),
+  ErrorCase("a || && b", 6, "expected an identifier, '!' or '(' after '||', found '&&'"),
+  ErrorCase("a >", 4, "after '>'"),
+  ErrorCase("!", 2, "after '!'"),
+  ErrorCase("(a", 3, "expected ')' to close the '(' at column 1, found the end"),
+  ErrorCase("a)", 2, "unexpected ')' without a matching '('"),
+  ErrorCase("()", 2, "expected an identifier, '!' or '(' after '(', found ')'"),
+  ErrorCase("a b", 3, "expected '&&', '||', '>' or the end, found 'b'"),
+  ErrorCase("a = b", 3, "use '==' to compare"),
+  ErrorCase("a & b", 3, "use '&&'"),
+  ErrorCase("a | b", 3, "use '||'"),
+  ErrorCase("a @ b", 3, "unexpected '@'"),
+  ErrorCase("mode ==", 8, "expected a value after '==', found the end"),
+  ErrorCase("mode != (x)", 9, "expected a value after '!=', found '('"),
+  ErrorCase("!a == b", 4, "expected a key on the left of '=='"),
+  ErrorCase("(a) == b", 5, "expected a key on the left of '=='"),
+  ErrorCase("a == b == c", 8, "expected '&&', '||', '>' or the end, found '=='"),
+  ErrorCase("'open", 1, "unterminated quoted name"),
+  ErrorCase("a && 'b", 6, "unterminated quoted name"),
+]
+
+/// Parses `text`, returning the error it throws, or nil when it parses.
+private func parseError(_ text: String) -> ContextPredicateError? {
+  do {
+    _ = try ContextPredicate(parsing: text)
+    return nil
+  } catch {
+    return error
+  }
+}
+
+/// A predicate, a context stack, and the depths at which the predicate holds.
+private struct EvaluationCase: CustomTestStringConvertible, Sendable {
+  var predicate: String
+  var stack: String
+  var holdsAt: [Int]
+  var testDescription: String { "\"\(predicate)\" on \"\(stack)\"" }
+
+  init(_ predicate: String, on stack: String, holdsAt: [Int]) {
+    self.predicate = predicate
+    self.stack = stack
+    self.holdsAt = holdsAt
+  }
+}
+
+private let chain = "Workspace > Pane os=linux > Editor mode=full readOnly"
+
+private let evaluationCases: [EvaluationCase] = [
+  // Identifiers look at one context only.
+  EvaluationCase("Editor", on: chain, holdsAt: [2]),
+  EvaluationCase("Workspace", on: chain, holdsAt: [0]),
+  EvaluationCase("Missing", on: chain, holdsAt: []),
+  // An identifier also holds where the context has a value for that key.
+  EvaluationCase("mode", on: chain, holdsAt: [2]),
+  EvaluationCase("os", on: chain, holdsAt: [1]),
+  EvaluationCase("mode == full", on: chain, holdsAt: [2]),
+  EvaluationCase("mode == vim", on: chain, holdsAt: []),
+  EvaluationCase("mode != vim", on: chain, holdsAt: [0, 1, 2]),
+  EvaluationCase("mode != full", on: chain, holdsAt: [0, 1]),
+  // `!` looks at the same context, not the whole chain.
+  EvaluationCase("!Editor", on: chain, holdsAt: [0, 1]),
+  EvaluationCase("!readOnly", on: chain, holdsAt: [0, 1]),
+  EvaluationCase("Editor && !readOnly", on: chain, holdsAt: []),
+  EvaluationCase("Editor && readOnly", on: chain, holdsAt: [2]),
+  EvaluationCase("Editor && Pane", on: chain, holdsAt: []),
+  EvaluationCase("Pane || Editor", on: chain, holdsAt: [1, 2]),
+  // `>`: the right side here, the left side on any ancestor (not only the parent).
+  EvaluationCase("Pane > Editor", on: chain, holdsAt: [2]),
+  EvaluationCase("Workspace > Editor", on: chain, holdsAt: [2]),
+  EvaluationCase("Workspace > Pane", on: chain, holdsAt: [1]),
+  EvaluationCase("Editor > Pane", on: chain, holdsAt: []),
+  EvaluationCase("Editor > Editor", on: chain, holdsAt: []),
+  EvaluationCase("Workspace > Pane > Editor", on: chain, holdsAt: [2]),
+  EvaluationCase("Pane > Workspace > Editor", on: chain, holdsAt: []),
+  EvaluationCase("os == linux > mode == full", on: chain, holdsAt: [2]),
+  EvaluationCase("Workspace > !Workspace", on: chain, holdsAt: [1, 2]),
+  EvaluationCase("!(Workspace > Editor)", on: chain, holdsAt: [0, 1]),
+  EvaluationCase("Pane > Editor || Pane", on: chain, holdsAt: [2]),
+  // A repeated context: both the inner and the outer pane are ancestors.
+  EvaluationCase("Pane > Pane", on: "Pane > Pane > Editor", holdsAt: [1]),
+  EvaluationCase("Pane > Editor", on: "Pane > Pane > Editor", holdsAt: [2]),
+  // An empty stack: nothing holds.
+  EvaluationCase("!Editor", on: "", holdsAt: []),
+]
+
+// MARK: - Tests
+
+@Suite("Context predicates")
+private struct ContextPredicateTests {
+  @Test("parses to the expected tree and prints canonical text", arguments: parseCases)
+  func parses(_ testCase: ParseCase) throws {
+    let predicate = try ContextPredicate(parsing: testCase.text)
+    #expect(predicate == testCase.predicate)
+    #expect(predicate.description == testCase.canonical)
+    #expect(try ContextPredicate(parsing: predicate.description) == predicate)
+  }
+
+  @Test("reports a column and what was expected", arguments: errorCases)
+  func reportsErrors(_ testCase: ErrorCase) {
+    let error = parseError(testCase.text)
+    #expect(error?.column == testCase.column)
+    #expect(error?.message.contains(testCase.message) == true, "\(String(describing: error))")
+  }
+
+  @Test("evaluates on stack prefixes", arguments: evaluationCases)
+  func evaluates(_ testCase: EvaluationCase) throws {
+    let predicate = try ContextPredicate(parsing: testCase.predicate)
+    let stack = try KeyContext.stack(parsing: testCase.stack)
+    let depths = stack.indices.filter { predicate.holds(in: stack, at: $0) }
+    #expect(depths == testCase.holdsAt)
+    #expect(predicate.matchDepth(in: stack) == testCase.holdsAt.last)
+  }
+
+  @Test("a depth outside the stack never holds")
+  func outsideDepth() throws {
+    let stack = try KeyContext.stack(parsing: "Editor")
+    #expect(!ContextPredicate.not(.identifier("x")).holds(in: stack, at: 1))
+    #expect(!ContextPredicate.not(.identifier("x")).holds(in: stack, at: -1))
+  }
+
+  @Test("printing trees built in code quotes names and parenthesizes as needed")
+  func describesBuiltTrees() throws {
+    let cases: [(ContextPredicate, String)] = [
+      (.identifier("a b"), "'a b'"),
+      (.identifier(""), "''"),
+      (.equal("key with space", #"back\slash"#), #"'key with space' == 'back\\slash'"#),
+      (.or(a, .or(b, c)), "a || (b || c)"),
+      (.and(.or(a, b), .or(b, c)), "(a || b) && (b || c)"),
+      (.not(.not(.and(a, b))), "!!(a && b)"),
+      (.descendant(.and(a, b), .or(b, c)), "a && b > b || c"),
+      (.or(.descendant(a, b), c), "(a > b) || c"),
+    ]
+    for (predicate, text) in cases {
+      #expect(predicate.description == text)
+      #expect(try ContextPredicate(parsing: text) == predicate)
+    }
+  }
+
+  @Test("nesting deeper than the limit is an error, not a crash")
+  func nestingLimit() throws {
+    let limit = ContextPredicate.maximumDepth
+    let deepest =
+      String(repeating: "(", count: limit - 1) + "a"
+      + String(repeating: ")", count: limit - 1)
+    #expect(try ContextPredicate(parsing: deepest) == a)
+    let tooDeep = "(" + deepest + ")"
+    #expect(parseError(tooDeep)?.message.contains("nests deeper than 64 levels") == true)
+    #expect(parseError(tooDeep)?.column == limit)  // the innermost parenthesis
+
+    let huge = String(repeating: "(", count: 100_000)
+    #expect(parseError(huge)?.message.contains("nests deeper") == true)
+    let nots = String(repeating: "!", count: 100_000) + "a"
+    #expect(parseError(nots)?.message.contains("nests deeper") == true)
+
+    let chainOK = Array(repeating: "a", count: limit).joined(separator: " && ")
+    #expect(parseError(chainOK) == nil)
+    let chainTooLong = Array(repeating: "a", count: limit + 1).joined(separator: " && ")
+    #expect(parseError(chainTooLong)?.message.contains("nests deeper") == true)
+  }
+}
+
+@Suite("Key contexts")
+struct KeyContextTests {
+  @Test("parses identifiers and key=value pairs")
+  func parsesContext() throws {
+    let context = try KeyContext(parsing: "Editor mode=full  readOnly title='My file'")
+    #expect(context.identifiers == ["Editor", "readOnly"])
+    #expect(context.values == ["mode": "full", "title": "My file"])
+    #expect(context.description == "Editor readOnly mode=full title='My file'")
+    #expect(try KeyContext(parsing: context.description) == context)
+    #expect(try KeyContext(parsing: "") == KeyContext())
+  }
+
+  @Test("parses a stack, root first")
+  func parsesStack() throws {
+    let stack = try KeyContext.stack(parsing: "Workspace > Pane>Editor mode=full")
+    #expect(
+      stack == [
+        KeyContext(["Workspace"]), KeyContext(["Pane"]),
+        KeyContext(["Editor"], values: ["mode": "full"]),
+      ])
+    #expect(try KeyContext.stack(parsing: "  ") == [])
+  }
+
+  @Test(
+    "reports bad context text with a column",
+    arguments: [
+      ("Editor > Pane", 8, "unexpected '>' in a single context"),
+      ("mode=", 6, "expected a value after '='"),
+      ("a@b", 2, "unexpected '@'"),
+      ("@", 1, "unexpected '@'; expected an identifier or a key=value pair"),
+      ("'x", 1, "unterminated quoted string"),
+    ])
+  func reportsContextErrors(text: String, column: Int, message: String) {
+    do {
+      _ = try KeyContext(parsing: text)
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.column == column)
+      #expect(error.message.contains(message), "\(error)")
+    }
+  }
+
+  @Test(
+    "reports bad stack text with a column",
+    arguments: [
+      ("> Editor", 1, "expected a context before '>'"),
+      ("Pane > > Editor", 8, "expected a context before '>'"),
+      ("Pane >", 6, "expected a context after '>'"),
+    ])
+  func reportsStackErrors(text: String, column: Int, message: String) {
+    do {
+      _ = try KeyContext.stack(parsing: text)
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.column == column)
+      #expect(error.message.contains(message), "\(error)")
+    }
+  }
+}
+
+@Suite("Keymap sources")
+struct KeymapSourceTests {
+  @Test("layers order built-in < app < extension < user")
+  func layering() {
+    #expect(KeymapSource.allCases == [.builtIn, .app, .extension, .user])
+    #expect(KeymapSource.allCases.sorted() == KeymapSource.allCases)
+    #expect(KeymapSource.builtIn < .app && KeymapSource.extension < .user)
+    #expect(KeymapSource(rawValue: "built-in") == .builtIn)
+  }
+}
