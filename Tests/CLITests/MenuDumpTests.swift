@@ -37,7 +37,7 @@ private let shippedFiles: [(path: String, platform: String)] = {
   let enumerator = FileManager.default.enumerator(atPath: root.path)
   var files: [(String, String)] = []
   while let next = enumerator?.nextObject() as? String {
-    guard next.hasSuffix(".json") else { continue }
+    guard next.hasSuffix(".json"), !next.hasSuffix(".keymap.json") else { continue }
     let platform =
       next.hasPrefix("standard/")
       ? String(next.dropFirst("standard/".count).dropLast(".json".count)) : "linux"

@@ -2,7 +2,8 @@
 ///
 /// Codes are never reused or renumbered; new ones take free numbers in their family:
 /// `MK1xx` for reading files, `MK2xx` for builder edits, `MK3xx` for validating a tree,
-/// `MK4xx` for chain description files (``ChainFile``).
+/// `MK4xx` for chain description files (``ChainFile``), `MK5xx` for keymap files
+/// (``KeymapFile``, ``UserKeymap``).
 /// Each code is documented in `docs/diagnostics.md`.
 ///
 /// ```swift
@@ -92,6 +93,26 @@ extension DiagnosticCode {
   public static let duplicateCommand = DiagnosticCode("MK307", "duplicate-command", .warning)
 }
 
+// MARK: - Keymap files (MK5xx)
+
+extension DiagnosticCode {
+  /// A keymap section's `context` is not a valid context predicate; the section is skipped.
+  public static let badContext = DiagnosticCode("MK501", "bad-context")
+  /// A key binding's `keys` is not a valid key sequence; the binding is skipped.
+  public static let badKeys = DiagnosticCode("MK502", "bad-keys")
+  /// A key binding's `command` is not a valid command name; the binding is skipped.
+  public static let badCommand = DiagnosticCode("MK503", "bad-command")
+  /// A binding that removes or disables keys has `args`, which are ignored.
+  public static let ignoredArguments = DiagnosticCode("MK504", "ignored-arguments", .warning)
+  /// A user keymap had errors; it was copied to a backup before being edited.
+  public static let keymapBackedUp = DiagnosticCode("MK505", "keymap-backed-up", .warning)
+
+  /// The codes of keymap files, in code order.
+  static let keymapFileCodes: [DiagnosticCode] = [
+    .badContext, .badKeys, .badCommand, .ignoredArguments, .keymapBackedUp,
+  ]
+}
+
 extension DiagnosticCode {
   /// Every code MenuKit defines, in code order.
   public static let all: [DiagnosticCode] =
@@ -101,5 +122,5 @@ extension DiagnosticCode {
       .unknownMenu, .unknownCommand, .unknownAction, .identifierInUse, .invalidEdit,
       .duplicateIdentifier, .duplicateShortcut, .emptyTitle, .multipleSelection, .notASingleKey,
       .menuTooDeep, .duplicateCommand,
-    ] + chainFileCodes
+    ] + chainFileCodes + keymapFileCodes
 }
