@@ -116,6 +116,57 @@ struct KeyDispatcherTests {
     }
   }
 
+  @Test("send delivers like dispatch and says whether a key command performed an action")
+  func sendReportsPerformed() {
+    let scene = Scene()
+    scene.controller.handle("openDocument:") { _ in }
+    let dispatcher = KeyDispatcher(
+      application: scene.app, mainMenu: menu(openCommand), platform: .linux)
+    #expect(dispatcher.send(event(letter("o", [.control])), layout: nil))
+    #expect(!dispatcher.send(event(letter("o", [.control], phase: .ended)), layout: nil))
+    #expect(!dispatcher.send(event(letter("p", [.control])), layout: nil))
+    #expect(scene.field.log == ["field pressesBegan \u{10}"])
+  }
+
+  @Test("validation stops at the winner and asks the chain with the key command as sender")
+  func lazyValidation() {
+    let scene = Scene()
+    final class Counting: Responder {
+      var asked: [String] = []
+      override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
+        asked.append("\(action.rawValue) \(sender is KeyCommand ? "keyCommand" : "other")")
+        return action == "openLink:"
+      }
+      override func perform(_ action: ActionName, withSender sender: Any?) -> Bool { true }
+    }
+    let counting = Counting()
+    scene.field.setNext(counting)
+    counting.setNext(scene.window)
+    scene.field.commands = [
+      KeyCommand(title: "Open Link", action: "openLink:", input: "o", modifierFlags: .command)
+    ]
+    let dispatcher = KeyDispatcher(
+      application: scene.app, mainMenu: menu(openCommand), platform: .linux)
+    let result = dispatcher.dispatch(event(letter("o", [.control])), layout: nil)[0]
+    #expect(result.action == "openLink:")
+    #expect(result.performer === counting)
+    // The main menu's Open… lost to the winner without being validated.
+    #expect(counting.asked == ["openLink: keyCommand"])
+    #expect(result.match?.candidates.map(\.lossReason) == [nil, .shadowed])
+  }
+
+  @Test("changing the platform re-reads which physical modifier .command needs")
+  func platformChangeInvalidates() {
+    let scene = Scene()
+    scene.controller.handle("openDocument:") { _ in }
+    let dispatcher = KeyDispatcher(
+      application: scene.app, mainMenu: menu(openCommand), platform: .linux)
+    #expect(dispatcher.dispatch(event(letter("o", [.control])), layout: nil)[0].action != nil)
+    dispatcher.platform = .mac
+    #expect(dispatcher.dispatch(event(letter("o", [.control])), layout: nil)[0].action == nil)
+    #expect(dispatcher.dispatch(event(letter("o", [.command])), layout: nil)[0].action != nil)
+  }
+
   @Test("a disabled command falls through to pressesBegan")
   func disabledFallsThrough() {
     let scene = Scene()

@@ -121,22 +121,26 @@ public struct KeyCommandMatcher: Hashable, Sendable {
     _ press: Press, against candidates: [KeyCommand], layout: (any KeyboardLayoutProviding)?,
     layoutDirection: LayoutDirection
   ) -> KeyCommandMatch {
+    match(
+      press, against: candidates, layout: layout, layoutDirection: layoutDirection, validate: nil)
+  }
+
+  /// Finds the key command a press triggers, validating candidates lazily.
+  ///
+  /// With `validate`, the candidates whose key and modifiers matched are validated in
+  /// precedence order (tier, then candidate order) only until one is enabled: it wins, and the
+  /// candidates after it are reported as losing to it without being validated. This is the
+  /// key dispatcher's path, where validation walks the responder chain. Without `validate`,
+  /// every candidate's own attributes decide whether it is disabled.
+  func match(
+    _ press: Press, against candidates: [KeyCommand], layout: (any KeyboardLayoutProviding)?,
+    layoutDirection: LayoutDirection, validate: ((KeyCommand) -> KeyCommand)?
+  ) -> KeyCommandMatch {
     var result = KeyCommandMatch()
     guard let key = press.key, press.phase == .began || press.phase == .changed else {
       return result
     }
-    let input = KeyInput(keysym: key.keysym, character: Self.characterHint(for: key))
-    let held = key.modifierFlags.intersection(.shortcutModifiers)
-    var consumed: KeyModifierFlags
-    if let layout {
-      consumed = layout.consumedModifiers(for: key)
-    } else {
-      consumed = key.keysym == key.keysymIgnoringModifiers ? [] : [.shift]
-    }
-    if input?.isCasedCharacter == true {
-      consumed.remove(.shift)
-    }
-    let effective = held.subtracting(consumed)
+    let (input, effective) = Self.chord(of: key, layout: layout)
 
     var fallbackInputs: [KeyInput] = []
     if let layout, !Self.isLatin(input) {
@@ -182,20 +186,35 @@ public struct KeyCommandMatcher: Hashable, Sendable {
       else { continue }
       var candidate = Candidate(
         index: index, keyCommand: keyCommand, kind: kind, alternate: alternate.value)
-      if keyCommand.attributes.contains(.disabled) {
-        candidate.lossReason = .disabled
-      } else if press.isRepeat, keyCommand.repeatBehavior != .repeatable {
+      if press.isRepeat, keyCommand.repeatBehavior != .repeatable {
         candidate.lossReason = .repeatNotAllowed
+      } else if validate == nil, keyCommand.attributes.contains(.disabled) {
+        candidate.lossReason = .disabled
       }
       result.candidates.append(candidate)
       tiers.append(tier)
     }
-    // The first eligible candidate of the best tier wins; the other eligible ones lose.
-    let eligible = result.candidates.indices.filter { result.candidates[$0].lossReason == nil }
-    guard let best = eligible.map({ tiers[$0] }).min(),
-      let winner = eligible.first(where: { tiers[$0] == best })
-    else { return result }
-    for position in eligible where position != winner {
+    // In precedence order (tier, then candidate order), the first enabled candidate wins;
+    // with lazy validation, those after it are not validated.
+    var order = result.candidates.indices.filter { result.candidates[$0].lossReason == nil }
+    if order.count > 1 { order.sort { (tiers[$0], $0) < (tiers[$1], $1) } }
+    var winnerPosition: Int?
+    for position in order {
+      if let validate {
+        let validated = validate(result.candidates[position].keyCommand)
+        result.candidates[position].keyCommand = validated
+        if validated.attributes.contains(.disabled) {
+          result.candidates[position].lossReason = .disabled
+          continue
+        }
+      }
+      winnerPosition = position
+      break
+    }
+    guard let winner = winnerPosition else { return result }
+    let best = tiers[winner]
+    for position in order where position != winner {
+      guard result.candidates[position].lossReason == nil else { continue }
       result.candidates[position].lossReason =
         tiers[position] == best
         ? .shadowed : best == 0 ? .beatenByExact : .outranked
@@ -376,6 +395,26 @@ extension KeyCommandMatcher {
       }
     }
     return nil
+  }
+
+  /// The input a key press stands for and its effective modifiers (rules 2–4): the held
+  /// shortcut modifiers minus those the key consumed, keeping Shift for cased letters.
+  static func chord(of key: Key, layout: (any KeyboardLayoutProviding)?) -> (
+    input: KeyInput?, effective: KeyModifierFlags
+  ) {
+    let input = KeyInput(keysym: key.keysym, character: characterHint(for: key))
+    let held = key.modifierFlags.intersection(.shortcutModifiers)
+    if held.isEmpty { return (input, []) }
+    var consumed: KeyModifierFlags
+    if let layout {
+      consumed = layout.consumedModifiers(for: key)
+    } else {
+      consumed = key.keysym == key.keysymIgnoringModifiers ? [] : [.shift]
+    }
+    if consumed.contains(.shift), input?.isCasedCharacter == true {
+      consumed.remove(.shift)
+    }
+    return (input, held.subtracting(consumed))
   }
 
   /// The character for a keysym without an arithmetic mapping: the key's text when it is the

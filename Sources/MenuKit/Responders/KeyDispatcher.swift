@@ -40,7 +40,9 @@ public final class KeyDispatcher {
     didSet { cache = nil }
   }
   /// How `.command` and labels are read.
-  public var platform: PlatformProfile
+  public var platform: PlatformProfile {
+    didSet { cache = nil }
+  }
   /// The direction of the focused interface: in a right-to-left context, key commands that
   /// allow it are mirrored (`[` and `]`, left and right arrows swap; see decision 0005).
   public var layoutDirection: LayoutDirection = .leftToRight
@@ -77,6 +79,29 @@ public final class KeyDispatcher {
     event.changedPresses.map { dispatch($0, in: event, layout: layout) }
   }
 
+  /// Dispatches the presses of an event whose phase changed, without reporting how: the
+  /// production path, where ``dispatch(_:layout:)`` is the one for tracing.
+  ///
+  /// The presses go exactly where ``dispatch(_:layout:)`` sends them; only the results are
+  /// not collected.
+  ///
+  /// ```swift
+  /// if let event = keyboard.handle(keyEvent) {
+  ///   dispatcher.send(event, layout: keyboard)
+  /// }
+  /// ```
+  ///
+  /// - Returns: Whether a key command performed an action for one of the presses.
+  @discardableResult
+  public func send(_ event: PressesEvent, layout: (any KeyboardLayoutProviding)?) -> Bool {
+    var performed = false
+    for press in event.changedPresses where dispatch(press, in: event, layout: layout).action != nil
+    {
+      performed = true
+    }
+    return performed
+  }
+
   private func dispatch(
     _ press: Press, in event: PressesEvent, layout: (any KeyboardLayoutProviding)?
   ) -> DispatchResult {
@@ -89,27 +114,32 @@ public final class KeyDispatcher {
     case .began, .changed:
       if press.phase == .began, let code { consumedKeys.remove(code) }
       if let code, consumedKeys.contains(code) { return result }  // a repeat of a consumed key
-      // Match the key commands on this key as defined, then validate only those whose key
-      // and modifiers matched, and match those again: validation is the costly part.
-      let matcher = KeyCommandMatcher(platform: platform)
+      // Only the key commands indexed under the press's chord are matched, and they are
+      // validated lazily in precedence order: validation walks the chain, the costly part.
       let onKey = candidates(for: press, in: cache, layout: layout, result: &result)
-      let byKey = matcher.match(
-        press, against: onKey.map(\.keyCommand), layout: layout, layoutDirection: layoutDirection)
-      let validation = MenuValidation(chain: cache.chain)
-      let candidates = byKey.candidates.map { candidate in
-        var keyCommand = candidate.keyCommand
-        keyCommand.command = validation.validate(keyCommand.command)
-        return (keyCommand: keyCommand, source: onKey[candidate.index].source)
+      guard !onKey.isEmpty else {
+        deliver(press, in: event, to: first)
+        result.deliveredTo = first
+        return result
       }
-      let match = matcher.match(
-        press, against: candidates.map(\.keyCommand), layout: layout,
-        layoutDirection: layoutDirection)
+      // Validation asks the chain with the key command as sender, as UIKit does, so the
+      // target it finds is the one that performs the command's own action.
+      let validation = MenuValidation(chain: cache.chain)
+      var target: Responder?
+      let match = KeyCommandMatcher(platform: platform).match(
+        press, against: onKey.map(\.keyCommand), layout: layout,
+        layoutDirection: layoutDirection,
+        validate: { keyCommand in
+          var validated = keyCommand
+          (validated.command, target) = validation.validate(keyCommand.command, sender: keyCommand)
+          return validated
+        })
       result.match = match
-      result.candidateSources = candidates.map(\.source)
+      result.candidateSources = onKey.map(\.source)
       if let keyCommand = match.keyCommand, let action = match.action,
-        let performer = cache.chain.first(where: {
-          $0.canPerformAction(action, withSender: keyCommand)
-        }),
+        let performer = match.alternate == nil
+          ? target
+          : cache.chain.first(where: { $0.canPerformAction(action, withSender: keyCommand) }),
         performer.perform(action, withSender: keyCommand)
       {
         result.action = action
@@ -137,29 +167,45 @@ public final class KeyDispatcher {
     result: inout DispatchResult
   ) -> [(keyCommand: KeyCommand, source: DispatchResult.Source)] {
     guard let key = press.key else { return [] }
-    let input = KeyInput(keysym: key.keysym, character: KeyCommandMatcher.characterHint(for: key))
+    // Look the key commands up by the press's chord: its input (or mirror, or Latin fallback)
+    // with its effective modifiers, so only those whose key and modifiers match are read.
+    let (input, effective) = KeyCommandMatcher.chord(of: key, layout: layout)
+    // Most presses (typing, modifier keys) have modifiers no key command uses.
+    guard cache.modifiersInUse.contains(effective) else { return [] }
     var inputs: [KeyInput] = []
     if let input {
-      inputs.append(input.lowercased)
+      let lowercased = input.lowercased
+      inputs.append(lowercased)
       if layoutDirection == .rightToLeft, let mirrored = KeyCommandMatcher.mirroredInput(input) {
         inputs.append(mirrored.lowercased)
       }
     }
     if let layout, !KeyCommandMatcher.isLatin(input) {
-      inputs += layout.latinKeysyms(for: key).compactMap { KeyInput(keysym: $0)?.lowercased }
+      for keysym in layout.latinKeysyms(for: key) {
+        if let latin = KeyInput(keysym: keysym) { inputs.append(latin.lowercased) }
+      }
     }
     var positions: [Int] = []
-    for input in inputs { positions += cache.byInput[input] ?? [] }
+    for input in inputs {
+      if let found = cache.byChord[Chord(input: input, modifiers: effective)] {
+        positions += found
+      }
+    }
     if !cache.relocatable.isEmpty {
       // Key commands that localization may move: with a layout that identifies its
-      // relocations, only those moved to this press's key; otherwise all of them.
+      // relocations, only those moved to this press's chord; otherwise all of them.
       if let layout, let identity = layout.relocationIdentity {
         let index = relocatedIndex(in: cache, layout: layout, identity: identity)
-        for input in inputs { positions += index[input] ?? [] }
+        if !index.isEmpty {
+          for input in inputs {
+            positions += index[Chord(input: input, modifiers: effective)] ?? []
+          }
+        }
       } else {
         positions += cache.relocatable
       }
     }
+    if positions.isEmpty { return [] }
     if positions.count > 1 { positions = Array(Set(positions)).sorted() }
 
     let typesText = cache.chain.first?.isTextInput == true && press.typesText
@@ -180,10 +226,10 @@ public final class KeyDispatcher {
   /// layout state and direction; computed once per (layout identity, direction).
   private func relocatedIndex(
     in cache: CandidateCache, layout: any KeyboardLayoutProviding, identity: AnyHashable
-  ) -> [KeyInput: [Int]] {
+  ) -> [Chord: [Int]] {
     let key = RelocationIndexKey(identity: identity, direction: layoutDirection)
     if let known = cache.relocations.indexes[key] { return known }
-    var index: [KeyInput: [Int]] = [:]
+    var index: [Chord: [Int]] = [:]
     for position in cache.relocatable {
       let keyCommand = cache.keyCommands[position]
       var input = keyCommand.input.lowercased
@@ -193,7 +239,12 @@ public final class KeyDispatcher {
         input = mirrored
       }
       if let location = layout.relocatedKey(for: input) {
-        index[location.input.lowercased, default: []].append(position)
+        for modifiers in Self.modifierSets(
+          of: keyCommand, platform: platform, extra: location.extraModifiers)
+        {
+          index[Chord(input: location.input.lowercased, modifiers: modifiers), default: []]
+            .append(position)
+        }
       }
     }
     cache.relocations.indexes[key] = index
@@ -217,11 +268,18 @@ public final class KeyDispatcher {
       keyCommands.append(keyCommand)
       sources.append(.mainMenu)
     }
-    var byInput: [KeyInput: [Int]] = [:]
+    var byChord: [Chord: [Int]] = [:]
     var relocatable: [Int] = []
+    var modifiersInUse: [KeyModifierFlags] = []
     for (position, keyCommand) in keyCommands.enumerated() {
       let input = keyCommand.input.lowercased
-      byInput[input, default: []].append(position)
+      for modifiers in Self.modifierSets(of: keyCommand, platform: platform) {
+        byChord[Chord(input: input, modifiers: modifiers), default: []].append(position)
+        // A relocation to a cased letter at level 2 adds Shift (ShortcutLocation).
+        for used in [modifiers, modifiers.union(.shift)] where !modifiersInUse.contains(used) {
+          modifiersInUse.append(used)
+        }
+      }
       if keyCommand.allowsAutomaticLocalization, let text = input.characters,
         text.count == 1, text.first?.isLetter == false
       {
@@ -230,9 +288,26 @@ public final class KeyDispatcher {
     }
     let cache = CandidateCache(
       firstResponder: first, chain: chain.responders, loop: chain.loop,
-      keyCommands: keyCommands, sources: sources, byInput: byInput, relocatable: relocatable)
+      keyCommands: keyCommands, sources: sources, byChord: byChord, relocatable: relocatable,
+      modifiersInUse: modifiersInUse)
     self.cache = cache
     return cache
+  }
+
+  /// The physical modifiers a key command matches with: its own, and its own plus each
+  /// alternate's extra ones (``KeyCommandMatcher`` rule 9).
+  static func modifierSets(
+    of keyCommand: KeyCommand, platform: PlatformProfile, extra: KeyModifierFlags = []
+  ) -> [KeyModifierFlags] {
+    let required = platform.physicalModifiers(keyCommand.modifierFlags).union(extra)
+    var sets = [required]
+    for alternate in keyCommand.alternates {
+      let extra = platform.physicalModifiers(alternate.modifierFlags).subtracting(required)
+      if !extra.isEmpty, !sets.contains(required.union(extra)) {
+        sets.append(required.union(extra))
+      }
+    }
+    return sets
   }
 
   /// The key commands of a menu in menu order, with deferred elements resolved (once per
@@ -268,18 +343,43 @@ public final class KeyDispatcher {
 /// The responder chain of one first responder and every key command it offers, indexed by
 /// input.
 @MainActor
-private struct CandidateCache {
+private final class CandidateCache {
   let firstResponder: Responder
   let chain: [Responder]
   let loop: ResponderChain.Loop?
   let keyCommands: [KeyCommand]
   let sources: [DispatchResult.Source]
-  /// Positions in ``keyCommands`` by lowercased input.
-  let byInput: [KeyInput: [Int]]
+  /// Every set of physical modifiers some key command matches with (with Shift added, for
+  /// relocations): a press with other modifiers matches nothing.
+  let modifiersInUse: [KeyModifierFlags]
+  /// Positions in ``keyCommands`` by lowercased input and the physical modifiers they match
+  /// with (their own and their alternates').
+  let byChord: [Chord: [Int]]
   /// Positions of key commands whose input automatic localization may move to another key.
   let relocatable: [Int]
   /// Where the relocatable key commands moved, per layout state and direction.
   let relocations = RelocationIndexes()
+
+  init(
+    firstResponder: Responder, chain: [Responder], loop: ResponderChain.Loop?,
+    keyCommands: [KeyCommand], sources: [DispatchResult.Source], byChord: [Chord: [Int]],
+    relocatable: [Int], modifiersInUse: [KeyModifierFlags]
+  ) {
+    self.firstResponder = firstResponder
+    self.chain = chain
+    self.loop = loop
+    self.keyCommands = keyCommands
+    self.sources = sources
+    self.byChord = byChord
+    self.relocatable = relocatable
+    self.modifiersInUse = modifiersInUse
+  }
+}
+
+/// A lowercased input with the physical modifiers that must be effective for it.
+private struct Chord: Hashable {
+  var input: KeyInput
+  var modifiers: KeyModifierFlags
 }
 
 /// A layout state and direction, for which relocations are indexed.
@@ -291,7 +391,7 @@ private struct RelocationIndexKey: Hashable {
 /// The relocation indexes of one candidate cache, filled as layout states are met.
 @MainActor
 private final class RelocationIndexes {
-  var indexes: [RelocationIndexKey: [KeyInput: [Int]]] = [:]
+  var indexes: [RelocationIndexKey: [Chord: [Int]]] = [:]
 }
 
 /// What happened to one press: the key command it matched and the responder that performed

@@ -82,18 +82,24 @@ public struct MenuValidation {
   /// - Returns: The command as its target's `validate(_:)` left it, disabled when nothing in the
   ///   chain performs its action or when its definition is disabled.
   public func validate(_ command: Command) -> Command {
+    validate(command, sender: command).command
+  }
+
+  /// Validates one command as `sender` asks for it — the key dispatcher passes the key
+  /// command, as UIKit does — and returns the target found, which performs the action.
+  func validate(_ command: Command, sender: Any) -> (command: Command, target: Responder?) {
     var result = command
     let target =
       knownChain.map { chain in
-        chain.first { $0.canPerformAction(command.action, withSender: command) }
-      } ?? firstResponder?.target(forAction: command.action, withSender: command)
+        chain.first { $0.canPerformAction(command.action, withSender: sender) }
+      } ?? firstResponder?.target(forAction: command.action, withSender: sender)
     guard let target else {
       result.attributes.insert(.disabled)
-      return result
+      return (result, nil)
     }
     target.validate(&result)
     if command.attributes.contains(.disabled) { result.attributes.insert(.disabled) }
-    return result
+    return (result, target)
   }
 
   private func validate(
