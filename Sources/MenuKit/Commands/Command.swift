@@ -30,12 +30,18 @@ public struct Command: Hashable, Sendable {
   public var state: MenuElementState
   /// Extra words a command palette matches, such as `["preferences", "options"]` for Settings.
   public var keywords: [String]
+  /// Other names a command palette matches as strongly as the title, such as `["Preferences"]`
+  /// for Settings or `["rg"]` for Find in Files.
+  ///
+  /// Keywords are hints that rank below the title; an alias is another title.
+  public var aliases: [String]
 
   /// Creates a command.
   public init(
     title: String, image: String? = nil, action: ActionName, propertyList: PropertyList? = nil,
     alternates: [CommandAlternate] = [], discoverabilityTitle: String? = nil,
-    attributes: MenuElementAttributes = [], state: MenuElementState = .off, keywords: [String] = []
+    attributes: MenuElementAttributes = [], state: MenuElementState = .off,
+    keywords: [String] = [], aliases: [String] = []
   ) {
     self.title = title
     self.image = image
@@ -46,6 +52,7 @@ public struct Command: Hashable, Sendable {
     self.attributes = attributes
     self.state = state
     self.keywords = keywords
+    self.aliases = aliases
   }
 
   /// The pair that addresses this command in builder edits.

@@ -11,7 +11,7 @@ extension MenuFileDecoder {
   /// The fields of a command or key command, in the order the writer uses.
   static let commandFields = [
     "command", "action", "shortcut", "label", "propertyList", "image", "discoverabilityTitle",
-    "attributes", "state", "keywords", "alternates", "wantsPriorityOverSystemBehavior",
+    "attributes", "state", "keywords", "aliases", "alternates", "wantsPriorityOverSystemBehavior",
     "allowsAutomaticLocalization", "allowsAutomaticMirroring", "repeatBehavior",
   ]
   /// The fields that only a command with a `shortcut` may have.
@@ -149,6 +149,7 @@ extension MenuFileDecoder {
     let states = MenuElementState.allCases.map { (value: $0, name: $0.rawValue) }
     command.state = choice("state", in: fields, from: states) ?? .off
     command.keywords = strings("keywords", in: fields)
+    command.aliases = strings("aliases", in: fields)
     if let items = array("alternates", in: fields, expected: "an array of alternates") {
       command.alternates = items.compactMap { decodeAlternate($0) }
     }

@@ -121,6 +121,7 @@ struct MenuFileEncoder {
     }
     if command.state != .off { members.append(member("state", .string(command.state.rawValue))) }
     if !command.keywords.isEmpty { members.append(member("keywords", strings(command.keywords))) }
+    if !command.aliases.isEmpty { members.append(member("aliases", strings(command.aliases))) }
     if !command.alternates.isEmpty {
       members.append(member("alternates", .array(command.alternates.map { node(alternate($0)) })))
     }

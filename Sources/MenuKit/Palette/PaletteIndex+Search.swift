@@ -1,0 +1,272 @@
+// Palette search: fuzzy matching of every entry's texts, then ranking that knows about
+// commands. The rules are documented on `search(_:history:limit:)` and in docs/palette.md.
+
+// MARK: - API
+
+extension PaletteIndex {
+  /// The entries that match a query, best first.
+  ///
+  /// The query is split at white space into terms; every term must match one of an entry's
+  /// texts (title, discoverability title, aliases, keywords, menu path) as a subsequence, in
+  /// any order, case-insensitively unless the term has an uppercase letter. Each term scores
+  /// its best text with fzf's V2 alignment score, weighted by the text (title, discoverability
+  /// title and aliases in full, keywords ¾, the path ½), plus:
+  ///
+  /// - 24 when the term is a whole word of a title-like text (title, discoverability title,
+  ///   alias);
+  /// - 32 when the term is the acronym of a title-like text (its words' initials, camelCase
+  ///   humps included: `tfs` for "Toggle Full Screen");
+  ///
+  /// and the entry earns
+  ///
+  /// - 64 when the whole query is a title-like text (ignoring case, spacing and a trailing
+  ///   ellipsis);
+  /// - a recency bonus from `history`: 24 for the most recently used entry, 3 less for each
+  ///   entry used since, and a frequency bonus of 4, 8, 12 or 16 for 1, 2–3, 4–7 and 8 or
+  ///   more uses.
+  ///
+  /// Results are ordered by enabled state (enabled first), then score (highest first), then
+  /// the title's length (shortest first), then index order, so equal queries always give the
+  /// same order. An empty query lists every entry with only the history bonuses: recently used
+  /// entries first, then menu order.
+  ///
+  /// ```swift
+  /// index.search("recent open").first?.entry.title  // "Open Recent"
+  /// index.search("rg").first?.entry.title           // "Find in Files" (alias "rg")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - query: What the user typed.
+  ///   - history: The recently used commands.
+  ///   - limit: The most results returned; nil for all.
+  /// - Returns: The matching entries with their scores and highlights.
+  /// - Complexity: O(*e*) for *e* entries when few texts contain a query's letters; O(*n* ·
+  ///   *m*) for each text of *n* characters that does, for a query of *m*.
+  public func search(
+    _ query: String, history: PaletteHistory = PaletteHistory(), limit: Int? = nil
+  ) -> [PaletteMatch] {
+    let terms = FuzzyMatcher(query: query).prepared
+    let queryTitle = PaletteStorage.comparableTitle(query)
+    var historyBonus = [Int](repeating: 0, count: entries.count)
+    for (rank, record) in history.records.enumerated() {
+      guard let position = positions[record.identifier] else { continue }
+      historyBonus[position] = PaletteRanking.historyBonus(rank: rank, useCount: record.useCount)
+    }
+    let scratch = FuzzyScratch()
+    var candidates: [PaletteCandidate] = []
+    storage.withBuffers { buffers in
+      for entry in entries.indices {
+        var total = historyBonus[entry]
+        if !terms.isEmpty {
+          let mask = storage.entryMasks[entry]
+          guard terms.allSatisfy({ $0.mask & ~mask == 0 }) else { continue }
+          var matched = true
+          for term in terms {
+            guard
+              let best = buffers.bestField(
+                for: term, in: storage.entryFields[entry], fields: storage.fields,
+                withPositions: false, scratch: scratch)
+            else {
+              matched = false
+              break
+            }
+            total += best.score
+          }
+          guard matched else { continue }
+          if storage.exactTitles[entry].contains(queryTitle) { total += PaletteRanking.exactTitle }
+        }
+        candidates.append(
+          PaletteCandidate(
+            entry: entry, score: total, isEnabled: entries[entry].isEnabled,
+            titleLength: terms.isEmpty ? 0 : storage.titleLength(of: entry)))
+      }
+    }
+    candidates.sort()
+    if let limit, candidates.count > limit { candidates.removeLast(candidates.count - limit) }
+    return candidates.map { candidate in
+      PaletteMatch(
+        entry: entries[candidate.entry], score: candidate.score,
+        highlights: highlights(of: candidate.entry, terms: terms, scratch: scratch))
+    }
+  }
+}
+
+// MARK: - Internal
+
+/// The ranking bonuses (docs/palette.md).
+enum PaletteRanking {
+  /// A term that is a whole word of a title-like text.
+  static let wholeWord = 24
+  /// A term that is the acronym of a title-like text.
+  static let acronym = 32
+  /// A query that is a whole title-like text.
+  static let exactTitle = 64
+  /// The recency bonus of the most recently used entry; each later rank earns 3 less.
+  static let recency = 24
+
+  /// The history bonus of an entry at `rank` (0 = most recent) used `useCount` times.
+  static func historyBonus(rank: Int, useCount: Int) -> Int {
+    let recency = max(0, recency - 3 * rank)
+    let frequency = 4 * min(4, Int.bitWidth - max(1, useCount).leadingZeroBitCount)
+    return recency + frequency
+  }
+}
+
+/// An entry that matched, with what orders it.
+struct PaletteCandidate: Comparable {
+  var entry: Int
+  var score: Int
+  var isEnabled: Bool
+  var titleLength: Int
+
+  /// Enabled first, then the higher score, the shorter title, the earlier entry.
+  static func < (left: PaletteCandidate, right: PaletteCandidate) -> Bool {
+    if left.isEnabled != right.isEnabled { return left.isEnabled }
+    if left.score != right.score { return left.score > right.score }
+    if left.titleLength != right.titleLength { return left.titleLength < right.titleLength }
+    return left.entry < right.entry
+  }
+}
+
+extension PaletteIndex {
+  /// The highlights of an entry: for each term, the positions in its best text.
+  func highlights(of entry: Int, terms: [FuzzyTerm], scratch: FuzzyScratch)
+    -> [PaletteHighlight]
+  {
+    var positions: [Int: [Int]] = [:]
+    storage.withBuffers { buffers in
+      for term in terms {
+        guard
+          let best = buffers.bestField(
+            for: term, in: storage.entryFields[entry], fields: storage.fields,
+            withPositions: true, scratch: scratch)
+        else { continue }
+        positions[best.field, default: []] += best.positions
+      }
+    }
+    let value = entries[entry]
+    return positions.keys.sorted().map { index in
+      let field = storage.fields[index]
+      let (kind, text): (PaletteHighlight.Field, String) =
+        switch field.kind {
+        case .title: (.title, value.title)
+        case .discoverabilityTitle: (.discoverabilityTitle, value.discoverabilityTitle ?? "")
+        case .alias: (.alias(field.ordinal), value.aliases[field.ordinal])
+        case .keyword: (.keyword(field.ordinal), value.keywords[field.ordinal])
+        case .path: (.path, value.pathText)
+        }
+      return PaletteHighlight(
+        field: kind, text: text, ranges: FuzzyTerm.ranges(of: positions[index] ?? [], in: text))
+    }
+  }
+}
+
+extension PaletteStorage {
+  /// The storage's arrays as buffers, for the duration of `body`.
+  func withBuffers<Result>(_ body: (PaletteBuffers) -> Result) -> Result {
+    original.withUnsafeBufferPointer { original in
+      lower.withUnsafeBufferPointer { lower in
+        classes.withUnsafeBufferPointer { classes in
+          bonus.withUnsafeBufferPointer { bonus in
+            body(PaletteBuffers(original: original, lower: lower, classes: classes, bonus: bonus))
+          }
+        }
+      }
+    }
+  }
+
+  /// The length of an entry's title in Unicode scalars.
+  func titleLength(of entry: Int) -> Int {
+    let range = entryFields[entry]
+    guard let first = range.first, fields[first].kind == .title else { return 0 }
+    return fields[first].count
+  }
+}
+
+/// Borrowed views of ``PaletteStorage``'s arrays.
+struct PaletteBuffers {
+  let original: UnsafeBufferPointer<UInt32>
+  let lower: UnsafeBufferPointer<UInt32>
+  let classes: UnsafeBufferPointer<UInt8>
+  let bonus: UnsafeBufferPointer<UInt8>
+
+  /// The best-scoring field of an entry for a term, with its weighted score and bonuses; the
+  /// first field wins a tie.
+  func bestField(
+    for term: FuzzyTerm, in range: Range<Int>, fields: [PaletteField], withPositions: Bool,
+    scratch: FuzzyScratch
+  ) -> (field: Int, score: Int, positions: [Int])? {
+    var best: (field: Int, score: Int, positions: [Int])?
+    let characters = term.isCaseSensitive ? original : lower
+    term.scalars.withUnsafeBufferPointer { pattern in
+      for index in range {
+        let field = fields[index]
+        guard term.mask & ~field.mask == 0 else { continue }
+        let span = field.start..<field.start + field.count
+        let text = UnsafeBufferPointer(rebasing: characters[span])
+        guard
+          let alignment = FuzzyScorer.match(
+            text: text, bonus: UnsafeBufferPointer(rebasing: bonus[span]), pattern: pattern,
+            withPositions: withPositions, scratch: scratch)
+        else { continue }
+        var score = Int(alignment.score) * field.kind.weight / 4
+        if field.kind.isTitle {
+          let classes = UnsafeBufferPointer(rebasing: self.classes[span])
+          if Self.isWholeWord(pattern, in: text, classes: classes) {
+            score += PaletteRanking.wholeWord
+          }
+          if Self.isAcronym(pattern, of: text, classes: classes) {
+            score += PaletteRanking.acronym
+          }
+        }
+        if best == nil || score > best?.score ?? 0 {
+          best = (index, score, alignment.positions)
+        }
+      }
+    }
+    return best
+  }
+
+  /// Whether the pattern occurs in the text with no word character just before or after it.
+  static func isWholeWord(
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt32>,
+    classes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let m = pattern.count
+    let n = text.count
+    guard m > 0, m <= n else { return false }
+    func isWord(_ index: Int) -> Bool {
+      (FuzzyCharacterClass(rawValue: classes[index]) ?? .white).isWord
+    }
+    outer: for start in 0...(n - m) {
+      if start > 0 && isWord(start - 1) { continue }
+      if start + m < n && isWord(start + m) { continue }
+      for offset in 0..<m where text[start + offset] != pattern[offset] { continue outer }
+      return true
+    }
+    return false
+  }
+
+  /// Whether the pattern (two characters or more) is the initials of the text's words:
+  /// characters that start a word, a camelCase hump or a number.
+  static func isAcronym(
+    _ pattern: UnsafeBufferPointer<UInt32>, of text: UnsafeBufferPointer<UInt32>,
+    classes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard pattern.count >= 2 else { return false }
+    var matched = 0
+    var previous = FuzzyCharacterClass.white
+    for index in 0..<text.count {
+      let current = FuzzyCharacterClass(rawValue: classes[index]) ?? .white
+      defer { previous = current }
+      let startsWord =
+        current.isWord
+        && (!previous.isWord || previous == .lower && current == .upper
+          || previous != .number && current == .number)
+      guard startsWord else { continue }
+      guard matched < pattern.count, text[index] == pattern[matched] else { return false }
+      matched += 1
+    }
+    return matched == pattern.count
+  }
+}

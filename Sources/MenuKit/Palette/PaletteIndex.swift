@@ -1,0 +1,272 @@
+/// The searchable commands of a command palette: every command reachable in a validated menu
+/// tree, plus the entries an app or a keymap adds, prepared for fast fuzzy search.
+///
+/// Building the index walks the tree once and prepares each entry's title, discoverability
+/// title, aliases, keywords and path for the matcher (Unicode scalars, their lowercase forms
+/// and the bonus of each position), so a search does no string work until it formats its
+/// results. Searching is ``search(_:history:limit:)``; the ranking rules are listed there and
+/// in docs/palette.md.
+///
+/// ```swift
+/// let validated = MenuSystem.main.validatedMenu(for: app.firstResponderForEvents)
+/// var index = PaletteIndex(validated, platform: .linux)
+/// index.add(PaletteEntry(target: .identifier("git.commit"), title: "Commit",
+///                        shortcutLabel: "Ctrl+Enter", source: .keymap("git.keymap.json")))
+/// for match in index.search("open rec", history: history, limit: 10) {
+///   print(match.entry.title, match.entry.shortcutLabel ?? "")
+/// }
+/// ```
+public struct PaletteIndex: Sendable {
+  /// The entries, in the order they were added: menu order first.
+  public private(set) var entries: [PaletteEntry] = []
+  /// The position of each identifier in ``entries``.
+  var positions: [String: Int] = [:]
+  /// The prepared texts of every entry.
+  var storage = PaletteStorage()
+
+  /// Creates an index of entries; entries with an identifier seen before are merged into the
+  /// first (see ``add(_:)``).
+  public init(entries: [PaletteEntry] = []) {
+    for entry in entries { add(entry) }
+  }
+
+  /// Creates the index of a menu tree: every visible command, key command and action, in tree
+  /// order.
+  ///
+  /// A command is enabled unless its attributes contain ``MenuElementAttributes/disabled``, so
+  /// pass a validated tree (``ValidatedMenu/menu``) for the enabled state of a first
+  /// responder. Hidden elements, deferred elements, and elements with neither a title nor a
+  /// discoverability title are left out; alternates are not listed. A submenu's title joins the
+  /// path of its elements; the root's and inline groups' titles do not. A command that appears
+  /// twice (same action and property list) is listed once, where it first appears.
+  ///
+  /// - Parameters:
+  ///   - menu: The tree's root, such as the main menu.
+  ///   - platform: The profile of the shortcut labels.
+  ///   - layout: The keyboard layout, for labels of localized shortcuts
+  ///     (``KeyboardLayoutProviding/localizedLabel(for:platform:)``); nil for the authored ones.
+  /// - Complexity: O(*n*) for *n* elements.
+  public init(
+    menu: Menu, platform: PlatformProfile, layout: (any KeyboardLayoutProviding)? = nil
+  ) {
+    var stack: [(children: [MenuElement], index: Int, path: [String])] = [(menu.children, 0, [])]
+    while let top = stack.last {
+      guard top.index < top.children.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[stack.count - 1].index += 1
+      let element = top.children[top.index]
+      switch element {
+      case .menu(let submenu):
+        let path = submenu.isInline || submenu.title.isEmpty ? top.path : top.path + [submenu.title]
+        stack.append((submenu.children, 0, path))
+      case .command(let command):
+        addCommand(command, shortcutLabel: nil, path: top.path)
+      case .keyCommand(let keyCommand):
+        let label =
+          keyCommand.allowsAutomaticLocalization
+          ? layout?.localizedLabel(for: keyCommand.shortcut, platform: platform)
+          : nil
+        addCommand(
+          keyCommand.command, shortcutLabel: label ?? keyCommand.shortcut.label(for: platform),
+          path: top.path)
+      case .action(let action):
+        guard !action.attributes.contains(.hidden),
+          !action.title.isEmpty || !(action.discoverabilityTitle ?? "").isEmpty
+        else { continue }
+        add(
+          PaletteEntry(
+            target: .action(action.identifier), title: action.title,
+            discoverabilityTitle: action.discoverabilityTitle, path: top.path,
+            isEnabled: !action.attributes.contains(.disabled)))
+      case .deferred:
+        continue
+      }
+    }
+  }
+
+  /// Creates the index of a validated menu tree (see ``init(menu:platform:layout:)``).
+  ///
+  /// ```swift
+  /// let index = PaletteIndex(MenuSystem.main.validatedMenu(for: responder), platform: .linux)
+  /// ```
+  public init(
+    _ validated: ValidatedMenu, platform: PlatformProfile,
+    layout: (any KeyboardLayoutProviding)? = nil
+  ) {
+    self.init(menu: validated.menu, platform: platform, layout: layout)
+  }
+}
+
+// MARK: - API
+
+extension PaletteIndex {
+  /// Adds an entry, or merges it into the entry with the same identifier.
+  ///
+  /// Merging keeps the first entry's title, path, enabled state and source; it takes the new
+  /// entry's shortcut label and discoverability title when the first has none, and adds the
+  /// new aliases and keywords it does not have yet. So a keymap that binds a menu command
+  /// gives it a shortcut label without listing it twice.
+  ///
+  /// - Parameter entry: The entry; its identifier is ``PaletteEntry/identifier``.
+  public mutating func add(_ entry: PaletteEntry) {
+    let identifier = entry.identifier
+    guard let position = positions[identifier] else {
+      positions[identifier] = entries.count
+      entries.append(entry)
+      storage.append(entry)
+      return
+    }
+    var merged = entries[position]
+    merged.shortcutLabel = merged.shortcutLabel ?? entry.shortcutLabel
+    merged.discoverabilityTitle = merged.discoverabilityTitle ?? entry.discoverabilityTitle
+    merged.aliases += entry.aliases.filter { !merged.aliases.contains($0) }
+    merged.keywords += entry.keywords.filter { !merged.keywords.contains($0) }
+    guard merged != entries[position] else { return }
+    entries[position] = merged
+    storage.replace(at: position, with: merged)
+  }
+
+  /// Adds a command that exists only in a keymap, by its plain values.
+  ///
+  /// ```swift
+  /// index.addKeymapCommand(
+  ///   "editor.action.commentLine", title: "Toggle Line Comment", shortcutLabel: "Ctrl+/",
+  ///   source: "default.keymap.json")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - identifier: The command's name; an entry with the same identifier gains the label.
+  ///   - title: The title shown and matched.
+  ///   - shortcutLabel: The binding's label for the current platform and layout.
+  ///   - source: The keymap's name, usually its file's path.
+  ///   - isEnabled: Whether the command can be performed now.
+  ///   - keywords: Extra words the command is found by.
+  ///   - aliases: Other names the command is found by.
+  public mutating func addKeymapCommand(
+    _ identifier: String, title: String, shortcutLabel: String?, source: String,
+    isEnabled: Bool = true, keywords: [String] = [], aliases: [String] = []
+  ) {
+    add(
+      PaletteEntry(
+        target: .identifier(identifier), title: title, keywords: keywords, aliases: aliases,
+        shortcutLabel: shortcutLabel, isEnabled: isEnabled, source: .keymap(source)))
+  }
+}
+
+// MARK: - Internal
+
+extension PaletteIndex {
+  /// Adds a menu command unless it is hidden or untitled.
+  private mutating func addCommand(_ command: Command, shortcutLabel: String?, path: [String]) {
+    guard !command.attributes.contains(.hidden),
+      !command.title.isEmpty || !(command.discoverabilityTitle ?? "").isEmpty
+    else { return }
+    add(
+      PaletteEntry(
+        target: .command(command.key), title: command.title,
+        discoverabilityTitle: command.discoverabilityTitle, path: path,
+        keywords: command.keywords, aliases: command.aliases, shortcutLabel: shortcutLabel,
+        isEnabled: !command.attributes.contains(.disabled)))
+  }
+}
+
+/// The kinds of text an entry is matched by, with the weight of each (in quarters).
+enum PaletteFieldKind: UInt8 {
+  case title
+  case discoverabilityTitle
+  case alias
+  case keyword
+  case path
+
+  /// The share of the alignment score a match in this field keeps, in quarters.
+  var weight: Int {
+    switch self {
+    case .title, .discoverabilityTitle, .alias: 4
+    case .keyword: 3
+    case .path: 2
+    }
+  }
+
+  /// Whether whole-word, acronym and exact-title bonuses apply.
+  var isTitle: Bool { weight == 4 }
+}
+
+/// One prepared text of an entry: where its scalars are in the storage.
+struct PaletteField: Sendable {
+  var start: Int
+  var count: Int
+  var kind: PaletteFieldKind
+  /// Which alias or keyword it is; 0 for the others.
+  var ordinal: Int
+  /// The mask of its lowercased scalars (``FuzzyTerm/mask(_:)``).
+  var mask: UInt64
+}
+
+/// Every entry's texts in contiguous arrays, so that a search walks memory in order.
+struct PaletteStorage: Sendable {
+  var original: [UInt32] = []
+  var lower: [UInt32] = []
+  var classes: [UInt8] = []
+  var bonus: [UInt8] = []
+  var fields: [PaletteField] = []
+  /// The range of ``fields`` of each entry.
+  var entryFields: [Range<Int>] = []
+  /// The union of the masks of each entry's fields.
+  var entryMasks: [UInt64] = []
+  /// Each entry's title-like texts, lowercased, with a trailing ellipsis removed: the exact
+  /// title bonus compares the query with them.
+  var exactTitles: [[String]] = []
+
+  /// Prepares an entry's texts.
+  mutating func append(_ entry: PaletteEntry) {
+    entryFields.append(0..<0)
+    entryMasks.append(0)
+    exactTitles.append([])
+    replace(at: entryFields.count - 1, with: entry)
+  }
+
+  /// Prepares an entry's texts again, after its fields changed; the old texts stay unused.
+  mutating func replace(at position: Int, with entry: PaletteEntry) {
+    let first = fields.count
+    var entryMask: UInt64 = 0
+    func add(_ text: String, _ kind: PaletteFieldKind, _ ordinal: Int = 0) {
+      guard !text.isEmpty else { return }
+      let prepared = FuzzyText(text)
+      let mask = prepared.lower.reduce(UInt64(0)) { $0 | FuzzyTerm.mask($1) }
+      fields.append(
+        PaletteField(
+          start: original.count, count: prepared.original.count, kind: kind, ordinal: ordinal,
+          mask: mask))
+      original += prepared.original
+      lower += prepared.lower
+      classes += prepared.classes
+      bonus += prepared.bonus
+      entryMask |= mask
+    }
+    add(entry.title, .title)
+    if let title = entry.discoverabilityTitle, title != entry.title {
+      add(title, .discoverabilityTitle)
+    }
+    for (ordinal, alias) in entry.aliases.enumerated() { add(alias, .alias, ordinal) }
+    for (ordinal, keyword) in entry.keywords.enumerated() { add(keyword, .keyword, ordinal) }
+    add(entry.pathText, .path)
+    entryFields[position] = first..<fields.count
+    entryMasks[position] = entryMask
+    let titles = [entry.title] + [entry.discoverabilityTitle].compactMap { $0 } + entry.aliases
+    exactTitles[position] = titles.map(PaletteStorage.comparableTitle)
+  }
+
+  /// A title lowercased, without a trailing `…` or `...`, with its words separated by single
+  /// spaces.
+  static func comparableTitle(_ title: String) -> String {
+    var text = title.lowercased()
+    if text.hasSuffix("…") {
+      text.removeLast()
+    } else if text.hasSuffix("...") {
+      text.removeLast(3)
+    }
+    return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+  }
+}
