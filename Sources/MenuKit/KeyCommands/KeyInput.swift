@@ -14,6 +14,7 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
   enum Storage: Hashable, Sendable {
     case characters(String)
     case special(SpecialKey)
+    case modifier(KeyModifierFlags)
   }
 
   let storage: Storage
@@ -52,10 +53,36 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
     return nil
   }
 
-  /// Whether the input names exactly one key: a special key or a single character.
+  /// A modifier key pressed and released alone, as in the keymap sequence `Shift Shift`
+  /// (a double tap of Shift).
+  ///
+  /// Such a stroke fires when the modifier key goes up with no other key pressed while it was
+  /// held. Its canonical name is the modifier's (`Shift`, `Ctrl`, `Alt`, `Cmd`); only Shift,
+  /// Control, Alt and Cmd (the primary modifier, read through the platform profile) are
+  /// modifier keys.
+  ///
+  /// ```swift
+  /// try KeySequence(parsing: "Shift Shift").strokes[0].input == .modifierKey(.shift)  // true
+  /// ```
+  ///
+  /// - Parameter flag: One of `.shift`, `.control`, `.alternate` and `.command`.
+  /// - Returns: The input, or nil for another flag or for several flags.
+  public static func modifierKey(_ flag: KeyModifierFlags) -> KeyInput? {
+    guard [.shift, .control, .alternate, .command].contains(flag) else { return nil }
+    return KeyInput(storage: .modifier(flag))
+  }
+
+  /// The modifier of a modifier-key input (``modifierKey(_:)``), or nil.
+  public var modifierKey: KeyModifierFlags? {
+    if case .modifier(let flag) = storage { return flag }
+    return nil
+  }
+
+  /// Whether the input names exactly one key: a special key, a modifier key or a single
+  /// character.
   public var isSingleKey: Bool {
     switch storage {
-    case .special: true
+    case .special, .modifier: true
     case .characters(let text): text.count == 1
     }
   }
@@ -67,6 +94,7 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
   public var canonicalName: String {
     switch storage {
     case .special(let key): key.canonicalName
+    case .modifier(let flag): flag.names.first ?? ""
     case .characters(let text):
       switch text {
       case "+": "Plus"

@@ -33,6 +33,16 @@ extension KeyInput {
   /// How the key is written in a human label under a platform profile (`↑` on mac, `Up`
   /// elsewhere; letters uppercase).
   public func label(for platform: PlatformProfile) -> String {
+    if let flag = modifierKey {
+      let physical = platform.physicalModifiers(flag)
+      if platform == .mac {
+        let glyphs: [(KeyModifierFlags, String)] = [
+          (.control, "⌃"), (.alternate, "⌥"), (.shift, "⇧"), (.command, "⌘"),
+        ]
+        return glyphs.first { physical.contains($0.0) }?.1 ?? ""
+      }
+      return physical.names.first ?? ""
+    }
     guard let key = specialKey else {
       if characters == "+" { return platform == .mac ? "+" : "Plus" }
       return canonicalName

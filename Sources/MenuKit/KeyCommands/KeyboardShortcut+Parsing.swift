@@ -92,6 +92,13 @@ extension KeyboardShortcut {
     }
     let keyName = parts[parts.count - 1]
     guard !keyName.isEmpty else { throw .missingKey(offset: offset) }
+    // A modifier alone is a modifier-key stroke: "Shift" in "Shift Shift".
+    if parts.count == 1, let flag = KeyModifierFlags.named(keyName),
+      let input = KeyInput.modifierKey(flag)
+    {
+      self.init(input)
+      return
+    }
     guard let input = KeyInput(named: keyName) else {
       if KeyModifierFlags.named(keyName) != nil { throw .missingKey(offset: offset) }
       throw .unknownKey(

@@ -1,0 +1,442 @@
+/// Resolves typed key sequences to commands through layered keymaps: the menu's key commands as
+/// defaults, then app, extension and user keymaps.
+///
+/// The resolver is built once from the layers and answers, for the contexts of a responder
+/// chain, which binding a sequence of strokes triggers, whether more strokes may follow, and
+/// which shortcut a command shows. Its rules are those of docs/keymaps.md ("Precedence"),
+/// applied in this order:
+///
+/// 1. **Layers.** Bindings are ordered by ``KeymapSource`` (built-in < app < extension <
+///    user), then by their order in their keymap. "Later" below means later in this order.
+/// 2. **Removal.** A `"-command"` binding (``KeyBinding/Effect-swift.enum/unbindCommand(_:)``)
+///    removes every earlier binding of the same keys to that command whose context is the
+///    same (any context, when the removal has none). Removed bindings never fire or show.
+/// 3. **Context.** A binding takes part only when its context predicate holds somewhere on the
+///    chain (``ContextPredicate/matchDepth(in:)``); a binding without a context matches at the
+///    deepest level.
+/// 4. **Exact before fallback.** Strokes that matched a press's own key beat those that
+///    matched through the Latin fallback (decision 5).
+/// 5. **Deeper wins.** The binding whose context matched deeper on the chain wins.
+/// 6. **Later wins.** At the same depth, the later binding wins: a user binding overrides a
+///    default.
+/// 7. **Unbind disables.** When the winner is an unbind (`"command": null`), the keys do
+///    nothing in that context: nothing fires and the press is handled as if unbound.
+/// 8. **Sequences.** When the strokes typed so far begin a longer binding that would win for
+///    its keys, the resolution is ``KeyBindingResolution/Outcome-swift.enum/pending``: the caller
+///    waits for the next stroke (or a timeout, after which a complete shorter binding fires).
+///
+/// Strokes compare by their lowercased input and the physical modifiers the platform profile
+/// gives them, so on linux `Cmd+S` and `Ctrl+S` are the same chord.
+///
+/// ```swift
+/// let resolver = KeyBindingResolver(defaults: mainMenu, keymaps: [appKeymap, userKeymap],
+///                                   platform: .linux)
+/// let stack = try KeyContext.stack(parsing: "Workspace > Editor mode=full")
+/// let resolution = resolver.resolve(try KeySequence(parsing: "Ctrl+K Ctrl+S"), in: stack)
+/// resolution.binding?.effect  // .perform("file.saveAll", arguments: nil)
+/// resolver.keys(for: CommandKey(action: "file.saveAll"), in: stack)?.canonicalText
+/// ```
+///
+/// - Complexity: resolving looks up the bindings by their first stroke (an index), then
+///   checks only those.
+public struct KeyBindingResolver: Sendable {
+  /// The platform profile that maps authored modifiers to physical ones.
+  public let platform: PlatformProfile
+  /// Every binding, in precedence order (rule 1): defaults, then keymaps by layer.
+  public let bindings: [KeyBinding]
+  /// The commands of the defaults menu, by identity: titles and key-command settings for
+  /// bindings that rebind them.
+  public let menuCommands: [CommandKey: MenuCommandDefinition]
+
+  /// For each binding, the `"-command"` binding that removed it (rule 2).
+  let removedBy: [Int?]
+  /// Each binding's strokes, normalized.
+  let strokes: [[Stroke]]
+  /// Bindings by their first stroke (`"-command"` removals are not indexed).
+  let byFirstStroke: [Stroke: [Int]]
+  /// Bindings that perform an action, by action.
+  let byAction: [ActionName: [Int]]
+
+  /// Creates a resolver from bindings that are already in precedence order (rule 1), or that
+  /// will be: they are sorted stably by source.
+  ///
+  /// - Parameters:
+  ///   - bindings: The bindings of every layer.
+  ///   - menuCommands: The menu's commands, for titles and key-command settings.
+  ///   - platform: How `.command` is read.
+  public init(
+    bindings: [KeyBinding], menuCommands: [CommandKey: MenuCommandDefinition] = [:],
+    platform: PlatformProfile
+  ) {
+    let ordered = bindings.enumerated().sorted {
+      ($0.element.source, $0.offset) < ($1.element.source, $1.offset)
+    }.map(\.element)
+    self.platform = platform
+    self.bindings = ordered
+    self.menuCommands = menuCommands
+    let strokes = ordered.map { binding in
+      binding.keys.strokes.map { Stroke($0, platform: platform) }
+    }
+    self.strokes = strokes
+
+    var removedBy = [Int?](repeating: nil, count: ordered.count)
+    var byFirstStroke: [Stroke: [Int]] = [:]
+    var byAction: [ActionName: [Int]] = [:]
+    for (index, binding) in ordered.enumerated() {
+      switch binding.effect {
+      case .unbindCommand(let action):
+        for earlier in byAction[action] ?? [] where removedBy[earlier] == nil {
+          if strokes[earlier] == strokes[index],
+            binding.context == nil || ordered[earlier].context == binding.context
+          {
+            removedBy[earlier] = index
+          }
+        }
+        continue
+      case .perform(let action, _):
+        byAction[action, default: []].append(index)
+      case .unbind:
+        break
+      }
+      if let first = strokes[index].first { byFirstStroke[first, default: []].append(index) }
+    }
+    self.removedBy = removedBy
+    self.byFirstStroke = byFirstStroke
+    self.byAction = byAction
+  }
+
+  /// Creates a resolver whose defaults are the key commands of a menu, overlaid by keymaps.
+  ///
+  /// Each key command of the menu (deferred elements resolved) becomes a built-in binding of
+  /// its shortcut to its action and property list, with no context.
+  ///
+  /// - Parameters:
+  ///   - defaults: The menu whose key commands are the defaults, usually the main menu.
+  ///   - keymaps: App, extension and user keymaps; their bindings keep their own sources.
+  ///   - platform: How `.command` is read.
+  @MainActor
+  public init(defaults: Menu, keymaps: [Keymap], platform: PlatformProfile) {
+    var bindings: [KeyBinding] = []
+    var commands: [CommandKey: MenuCommandDefinition] = [:]
+    defaults.forEachElement { element, _ in
+      if case .command(let command) = element, commands[command.key] == nil {
+        commands[command.key] = MenuCommandDefinition(command: command)
+      }
+    }
+    for keyCommand in KeyDispatcher.keyCommands(in: defaults) {
+      bindings.append(
+        KeyBinding(
+          keys: KeySequence([keyCommand.shortcut]),
+          effect: .perform(keyCommand.action, arguments: keyCommand.command.propertyList),
+          source: .builtIn))
+      if commands[keyCommand.command.key]?.keyCommand == nil {
+        commands[keyCommand.command.key] = MenuCommandDefinition(
+          command: keyCommand.command, keyCommand: keyCommand)
+      }
+    }
+    for keymap in keymaps { bindings += keymap.bindings }
+    self.init(bindings: bindings, menuCommands: commands, platform: platform)
+  }
+
+  // MARK: Resolving
+
+  /// Resolves a typed key sequence in the contexts of a responder chain.
+  ///
+  /// - Parameters:
+  ///   - keys: The strokes typed so far.
+  ///   - stack: The contexts of the responder chain, root first.
+  /// - Returns: Whether a binding fires, more strokes may follow, or nothing matches, with
+  ///   every binding that began with these strokes and why it lost.
+  public func resolve(_ keys: KeySequence, in stack: [KeyContext]) -> KeyBindingResolution {
+    resolve(keys.strokes.map { [Stroke($0, platform: platform)] }, in: stack)
+  }
+
+  /// Resolves typed strokes, each given as the chords its press may stand for, best first
+  /// (the press's own key, then its Latin fallbacks).
+  func resolve(_ typed: [[Stroke]], in stack: [KeyContext]) -> KeyBindingResolution {
+    var resolution = KeyBindingResolution()
+    guard let first = typed.first else { return resolution }
+    var positions: [Int] = []
+    for stroke in first { positions += byFirstStroke[stroke] ?? [] }
+    if positions.isEmpty { return resolution }
+    if first.count > 1 { positions = Array(Set(positions)).sorted() }
+
+    // Every binding whose first strokes are the typed ones, with how well they matched.
+    var candidates: [KeyBindingResolution.Candidate] = []
+    var tiers: [Int] = []
+    for index in positions {
+      let keys = strokes[index]
+      guard keys.count >= typed.count else { continue }
+      var tier = 0
+      var matches = true
+      for (position, alternatives) in typed.enumerated() {
+        guard let found = alternatives.firstIndex(of: keys[position]) else {
+          matches = false
+          break
+        }
+        tier = max(tier, found == 0 ? 0 : 1)
+      }
+      guard matches else { continue }
+      let binding = bindings[index]
+      let depth: Int? =
+        binding.context.map { $0.matchDepth(in: stack) } ?? max(stack.count - 1, 0)
+      var candidate = KeyBindingResolution.Candidate(
+        index: index, binding: binding, depth: depth, isComplete: keys.count == typed.count)
+      if let remover = removedBy[index] {
+        candidate.lossReason = .removed
+        candidate.removedBy = bindings[remover]
+      } else if depth == nil {
+        candidate.lossReason = .contextDoesNotMatch
+      }
+      candidates.append(candidate)
+      tiers.append(tier)
+    }
+
+    // The winner of each distinct key sequence: exact first, deeper, then later.
+    func ranks(before lhs: Int, _ rhs: Int) -> Bool {
+      let left = candidates[lhs]
+      let right = candidates[rhs]
+      if tiers[lhs] != tiers[rhs] { return tiers[lhs] < tiers[rhs] }
+      if left.depth != right.depth { return (left.depth ?? -1) > (right.depth ?? -1) }
+      return left.index > right.index
+    }
+    var groups: [[Stroke]: [Int]] = [:]
+    var groupOrder: [[Stroke]] = []
+    for position in candidates.indices where candidates[position].lossReason == nil {
+      let keys = strokes[candidates[position].index]
+      if groups[keys] == nil { groupOrder.append(keys) }
+      groups[keys, default: []].append(position)
+    }
+    var completeWinner: Int?
+    for keys in groupOrder {
+      let members = groups[keys]!.sorted(by: ranks)
+      let winner = members[0]
+      let winnerBinding = candidates[winner].binding
+      for loser in members.dropFirst() {
+        candidates[loser].lossReason =
+          if case .unbind = winnerBinding.effect {
+            .unbound
+          } else if tiers[loser] != tiers[winner] {
+            .fallbackOutranked
+          } else if candidates[loser].depth != candidates[winner].depth {
+            .shallowerContext
+          } else {
+            .overriddenByLater
+          }
+        candidates[loser].lostTo = winnerBinding
+      }
+      if case .unbind = winnerBinding.effect {
+        candidates[winner].lossReason = .unbinds
+      }
+      if keys.count == typed.count {
+        // Different keys can match the same presses (the press's own key, its Latin
+        // fallback): the best-ranked group winner fires, the others lose on their tier.
+        if let current = completeWinner {
+          let (better, worse) =
+            ranks(before: winner, current) ? (winner, current) : (current, winner)
+          candidates[worse].lossReason = .fallbackOutranked
+          candidates[worse].lostTo = candidates[better].binding
+          completeWinner = better
+        } else {
+          completeWinner = winner
+        }
+      } else if case .perform = winnerBinding.effect {
+        resolution.continuations.append(winnerBinding)
+      }
+    }
+
+    if let completeWinner {
+      let binding = candidates[completeWinner].binding
+      if case .unbind = binding.effect {
+        resolution.unboundBy = binding
+      } else {
+        resolution.binding = binding
+        candidates[completeWinner].isWinner = true
+      }
+    }
+    resolution.outcome =
+      !resolution.continuations.isEmpty ? .pending : resolution.binding != nil ? .matched : .none
+    resolution.candidates = candidates
+    return resolution
+  }
+
+  // MARK: Reverse lookup
+
+  /// The key sequence that performs a command in the contexts of a chain: the highest-ranked
+  /// binding of the command that would actually fire there, never one that is removed,
+  /// outside its context, overridden or unbound.
+  ///
+  /// Menus, the command palette and discoverability show this shortcut.
+  ///
+  /// ```swift
+  /// resolver.keys(for: CommandKey(action: "save:"), in: stack)?.label(for: .linux)  // "Ctrl+S"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - command: The command, by action and property list.
+  ///   - stack: The contexts of the responder chain, root first.
+  /// - Returns: The keys, or nil when no binding of the command would fire.
+  public func keys(for command: CommandKey, in stack: [KeyContext]) -> KeySequence? {
+    var ranked: [(index: Int, depth: Int)] = []
+    for index in byAction[command.action] ?? [] where removedBy[index] == nil {
+      guard case .perform(_, let arguments) = bindings[index].effect,
+        arguments == command.propertyList
+      else { continue }
+      let depth =
+        bindings[index].context.map { $0.matchDepth(in: stack) } ?? max(stack.count - 1, 0)
+      if let depth { ranked.append((index, depth)) }
+    }
+    ranked.sort { ($0.depth, $0.index) > ($1.depth, $1.index) }
+    for candidate in ranked {
+      let resolution = resolve(strokes[candidate.index].map { [$0] }, in: stack)
+      if let winner = resolution.candidates.first(where: \.isWinner),
+        winner.index == candidate.index
+      {
+        return bindings[candidate.index].keys
+      }
+    }
+    return nil
+  }
+
+  /// The shortcut label of every command that has a binding that fires in the contexts of a
+  /// chain, by command: what menus and the palette show next to each command.
+  ///
+  /// - Parameters:
+  ///   - stack: The contexts of the responder chain, root first.
+  ///   - platform: The platform whose label style is used; the resolver's by default.
+  public func shortcutLabels(in stack: [KeyContext], platform: PlatformProfile? = nil)
+    -> [CommandKey: String]
+  {
+    var labels: [CommandKey: String] = [:]
+    var seen: Set<CommandKey> = []
+    for binding in bindings {
+      guard case .perform(let action, let arguments) = binding.effect else { continue }
+      let key = CommandKey(action: action, propertyList: arguments)
+      guard seen.insert(key).inserted else { continue }
+      if let keys = keys(for: key, in: stack) {
+        labels[key] = keys.label(for: platform ?? self.platform)
+      }
+    }
+    return labels
+  }
+
+  /// The longest key sequence of any binding.
+  public var maximumSequenceLength: Int { strokes.map(\.count).max() ?? 0 }
+}
+
+extension KeyBindingResolver {
+  /// A stroke as the resolver compares it: the lowercased input and the physical modifiers.
+  struct Stroke: Hashable, Sendable {
+    var input: KeyInput
+    var modifiers: KeyModifierFlags
+
+    init(input: KeyInput, modifiers: KeyModifierFlags) {
+      self.input = input
+      self.modifiers = modifiers
+    }
+
+    init(_ shortcut: KeyboardShortcut, platform: PlatformProfile) {
+      input = shortcut.input.lowercased
+      modifiers = platform.physicalModifiers(shortcut.modifierFlags)
+    }
+  }
+}
+
+/// A command of the defaults menu, as a keymap binding that performs it sees it: its title and,
+/// when the menu gives it a key command, that key command's settings (repeat behavior,
+/// alternates, priority over text input).
+public struct MenuCommandDefinition: Hashable, Sendable {
+  /// The command.
+  public var command: Command
+  /// The key command that defines it in the menu, if any.
+  public var keyCommand: KeyCommand?
+
+  /// Creates a definition.
+  public init(command: Command, keyCommand: KeyCommand? = nil) {
+    self.command = command
+    self.keyCommand = keyCommand
+  }
+}
+
+/// The outcome of resolving a typed key sequence with ``KeyBindingResolver``.
+///
+/// ```swift
+/// switch resolution.outcome {
+/// case .matched: perform(resolution.binding!)
+/// case .pending: waitForNextStroke()
+/// case .none: deliverAsOrdinaryPresses()
+/// }
+/// ```
+public struct KeyBindingResolution: Hashable, Sendable {
+  /// What the strokes typed so far do.
+  public enum Outcome: String, Hashable, Sendable {
+    /// Nothing: no binding fires and none can follow.
+    case none
+    /// More strokes may follow: a longer binding begins with these. ``binding``, when set, is
+    /// the complete binding that fires if the next stroke does not continue (or on timeout).
+    case pending
+    /// ``binding`` fires.
+    case matched
+  }
+
+  /// Why a binding that began with the typed strokes did not win.
+  public enum LossReason: String, Hashable, Sendable, CaseIterable {
+    /// Its context predicate holds nowhere on the chain.
+    case contextDoesNotMatch
+    /// A later `"-command"` binding removed it.
+    case removed
+    /// Another binding of the same keys matched deeper on the chain.
+    case shallowerContext
+    /// A later binding of the same keys matched at the same depth.
+    case overriddenByLater
+    /// It matched through the Latin fallback and another matched the press's own key.
+    case fallbackOutranked
+    /// The winner for these keys is an unbind: the keys do nothing here.
+    case unbound
+    /// It is the unbind that won: it disables the keys in this context.
+    case unbinds
+  }
+
+  /// A binding whose first strokes are the typed ones.
+  public struct Candidate: Hashable, Sendable {
+    /// The binding's position in ``KeyBindingResolver/bindings``.
+    public var index: Int
+    /// The binding.
+    public var binding: KeyBinding
+    /// The depth at which its context matched (the deepest for no context), or nil.
+    public var depth: Int?
+    /// Whether its keys are exactly the typed strokes (else it is longer).
+    public var isComplete: Bool
+    /// Whether it is the binding that fires.
+    public var isWinner = false
+    /// Why it lost, or nil for the winner and for longer bindings that may still fire.
+    public var lossReason: LossReason?
+    /// The binding it lost to, when another binding of the same keys won.
+    public var lostTo: KeyBinding?
+    /// The `"-command"` binding that removed it.
+    public var removedBy: KeyBinding?
+
+    /// Creates a candidate.
+    public init(index: Int, binding: KeyBinding, depth: Int?, isComplete: Bool) {
+      self.index = index
+      self.binding = binding
+      self.depth = depth
+      self.isComplete = isComplete
+    }
+  }
+
+  /// What the typed strokes do.
+  public var outcome: Outcome = .none
+  /// The complete binding that fires (now when ``outcome`` is `.matched`; when the sequence
+  /// ends, when it is `.pending`).
+  public var binding: KeyBinding?
+  /// The unbind that disables the typed keys in this context, if one won.
+  public var unboundBy: KeyBinding?
+  /// The winning bindings of longer sequences that begin with the typed strokes.
+  public var continuations: [KeyBinding] = []
+  /// Every binding that began with the typed strokes, in precedence order.
+  public var candidates: [Candidate] = []
+
+  /// Creates an empty resolution: nothing matches.
+  public init() {}
+}
