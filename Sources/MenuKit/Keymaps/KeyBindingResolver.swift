@@ -78,6 +78,7 @@ public struct KeyBindingResolver: Sendable {
       binding.keys.strokes.map { Stroke($0, platform: platform) }
     }
     self.strokes = strokes
+    hasModifierKeyStrokes = strokes.contains { $0.contains { $0.input.modifierKey != nil } }
 
     var removedBy = [Int?](repeating: nil, count: ordered.count)
     var byFirstStroke: [Stroke: [Int]] = [:]
@@ -320,6 +321,9 @@ public struct KeyBindingResolver: Sendable {
     return labels
   }
 
+  /// Whether some binding has a modifier-only stroke (such as `Shift Shift`).
+  public let hasModifierKeyStrokes: Bool
+
   /// The longest key sequence of any binding.
   public var maximumSequenceLength: Int { strokes.map(\.count).max() ?? 0 }
 }
@@ -336,7 +340,14 @@ extension KeyBindingResolver {
     }
 
     init(_ shortcut: KeyboardShortcut, platform: PlatformProfile) {
-      input = shortcut.input.lowercased
+      // A modifier key stands for the physical key: `Cmd` is the Control key on linux.
+      if let flag = shortcut.input.modifierKey,
+        let physical = KeyInput.modifierKey(platform.physicalModifiers(flag))
+      {
+        input = physical
+      } else {
+        input = shortcut.input.lowercased
+      }
       modifiers = platform.physicalModifiers(shortcut.modifierFlags)
     }
   }

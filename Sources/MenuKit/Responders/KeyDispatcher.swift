@@ -37,18 +37,44 @@ public final class KeyDispatcher {
   public let application: Application
   /// The main menu whose key commands are tried after the responders'.
   public var mainMenu: Menu {
-    didSet { cache = nil }
+    didSet { invalidateBindings() }
   }
   /// How `.command` and labels are read.
   public var platform: PlatformProfile {
-    didSet { cache = nil }
+    didSet { invalidateBindings() }
   }
+  /// The keymaps layered over the main menu's key commands (app, extension and user), or nil
+  /// to match the main menu's key commands directly.
+  ///
+  /// With keymaps, the main menu's key commands become the built-in layer of a
+  /// ``KeyBindingResolver``: bindings may be multi-stroke sequences, scoped by context
+  /// predicates over the responders' ``Responder/keyContext``, and rebound or unbound by later
+  /// layers (docs/keymaps.md). Responders' own ``Responder/keyCommands`` still come first.
+  public var keymaps: [Keymap]? {
+    didSet { invalidateBindings() }
+  }
+  /// How long a pending multi-stroke sequence waits for its next stroke, in seconds (1 by
+  /// default, as in Zed). When it passes, a complete shorter binding fires, or the pending
+  /// presses are replayed as ordinary presses.
+  public var sequenceTimeout: Double = 1
+  /// The resolver of ``keymaps`` over the main menu, built when first needed.
+  var resolverStorage: KeyBindingResolver?
+  /// The multi-stroke sequence typed so far, while it waits for its next stroke.
+  var pendingSequence: PendingSequence?
+  /// A modifier key that went down with no other key, for modifier-only strokes.
+  var modifierTap: (code: Int, flag: KeyModifierFlags)?
   /// The direction of the focused interface: in a right-to-left context, key commands that
   /// allow it are mirrored (`[` and `]`, left and right arrows swap; see decision 0005).
   public var layoutDirection: LayoutDirection = .leftToRight
 
-  private var consumedKeys: Set<Int> = []
+  var consumedKeys: Set<Int> = []
   private var cache: CandidateCache?
+
+  private func invalidateBindings() {
+    cache = nil
+    resolverStorage = nil
+    pendingSequence = nil
+  }
 
   /// Tells the dispatcher that responders' ``Responder/keyCommands`` or the responder chain
   /// changed: they are read again at the next press.
@@ -109,47 +135,62 @@ public final class KeyDispatcher {
     let cache = candidateCache(for: first)
     var result = DispatchResult(press: press, firstResponder: first, loop: cache.loop)
     let code = press.key?.evdevCode
+    let resolver = keymaps == nil ? nil : keyBindingResolver
+    if let resolver, let pending = pendingSequence, press.phase == .began,
+      press.timestamp - pending.lastStrokeAt >= sequenceTimeout
+    {
+      result.endedSequence = endPendingSequence(resolver: resolver, chain: cache.chain)
+    }
 
     switch press.phase {
     case .began, .changed:
       if press.phase == .began, let code { consumedKeys.remove(code) }
-      if let code, consumedKeys.contains(code) { return result }  // a repeat of a consumed key
-      // Only the key commands indexed under the press's chord are matched, and they are
-      // validated lazily in precedence order: validation walks the chain, the costly part.
-      let onKey = candidates(for: press, in: cache, layout: layout, result: &result)
-      guard !onKey.isEmpty else {
-        deliver(press, in: event, to: first)
-        result.deliveredTo = first
-        return result
+      // A key whose press performed a command is not delivered again while it repeats; a
+      // repeatable command fires again.
+      let wasConsumed = code.map { consumedKeys.contains($0) } ?? false
+      if let resolver {
+        if press.phase == .began { trackModifierTap(press) }
+        if pendingSequence != nil, !press.isModifierKey,
+          continueSequence(
+            press, in: event, resolver: resolver, chain: cache.chain,
+            contexts: cache.contexts, layout: layout, result: &result)
+        {
+          if let code { consumedKeys.insert(code) }
+          return result
+        }
       }
-      // Validation asks the chain with the key command as sender, as UIKit does, so the
-      // target it finds is the one that performs the command's own action.
-      let validation = MenuValidation(chain: cache.chain)
-      var target: Responder?
-      let match = KeyCommandMatcher(platform: platform).match(
-        press, against: onKey.map(\.keyCommand), layout: layout,
-        layoutDirection: layoutDirection,
-        validate: { keyCommand in
-          var validated = keyCommand
-          (validated.command, target) = validation.validate(keyCommand.command, sender: keyCommand)
-          return validated
-        })
-      result.match = match
-      result.candidateSources = onKey.map(\.source)
-      if let keyCommand = match.keyCommand, let action = match.action,
-        let performer = match.alternate == nil
-          ? target
-          : cache.chain.first(where: { $0.canPerformAction(action, withSender: keyCommand) }),
-        performer.perform(action, withSender: keyCommand)
-      {
-        result.action = action
-        result.performer = performer
+      if fireKeyCommand(press, cache: cache, layout: layout, result: &result) {
         if let code { consumedKeys.insert(code) }
         return result
       }
+      if let resolver, !press.isModifierKey,
+        startSequence(
+          press, in: event, resolver: resolver, chain: cache.chain, contexts: cache.contexts,
+          layout: layout, result: &result)
+      {
+        if let code { consumedKeys.insert(code) }
+        return result
+      }
+      if wasConsumed { return result }
       deliver(press, in: event, to: first)
       result.deliveredTo = first
     case .ended, .cancelled:
+      if let resolver, press.phase == .ended, resolver.hasModifierKeyStrokes,
+        let flag = modifierTapEnded(press)
+      {
+        modifierStroke(
+          flag, press: press, event: event, resolver: resolver, chain: cache.chain,
+          contexts: cache.contexts, result: &result)
+      }
+      if let code, var pending = pendingSequence,
+        let position = pending.presses.firstIndex(where: { $0.press.key?.evdevCode == code })
+      {
+        // A key of the pending sequence went up: remembered for a replay.
+        pending.presses[position].isReleased = true
+        pendingSequence = pending
+        consumedKeys.remove(code)
+        return result
+      }
       if let code, consumedKeys.remove(code) != nil { return result }
       deliver(press, in: event, to: first)
       result.deliveredTo = first
@@ -157,6 +198,48 @@ public final class KeyDispatcher {
       break
     }
     return result
+  }
+
+  /// Matches a press against the responders' key commands (and, without keymaps, the main
+  /// menu's) and performs the winner; returns whether an action was performed.
+  private func fireKeyCommand(
+    _ press: Press, cache: CandidateCache, layout: (any KeyboardLayoutProviding)?,
+    result: inout DispatchResult
+  ) -> Bool {
+    // Only the key commands indexed under the press's chord are matched, and they are
+    // validated lazily in precedence order: validation walks the chain, the costly part.
+    let onKey = candidates(for: press, in: cache, layout: layout, result: &result)
+    guard !onKey.isEmpty else { return false }
+    // Validation asks the chain with the key command as sender, as UIKit does, so the
+    // target it finds is the one that performs the command's own action.
+    let validation = MenuValidation(chain: cache.chain)
+    var target: Responder?
+    let match = KeyCommandMatcher(platform: platform).match(
+      press, against: onKey.map(\.keyCommand), layout: layout,
+      layoutDirection: layoutDirection,
+      validate: { keyCommand in
+        var validated = keyCommand
+        (validated.command, target) = validation.validate(keyCommand.command, sender: keyCommand)
+        return validated
+      })
+    result.match = match
+    result.candidateSources = onKey.map(\.source)
+    guard let keyCommand = match.keyCommand, let action = match.action,
+      let performer = match.alternate == nil
+        ? target
+        : cache.chain.first(where: { $0.canPerformAction(action, withSender: keyCommand) }),
+      performer.perform(action, withSender: keyCommand)
+    else { return false }
+    result.action = action
+    result.performer = performer
+    return true
+  }
+
+  /// The chain and the contexts its responders contribute, root first, for the current first
+  /// responder.
+  func chainAndContexts() -> (chain: [Responder], contexts: [KeyContext]) {
+    let cache = candidateCache(for: application.firstResponderForEvents)
+    return (cache.chain, cache.contexts)
   }
 
   /// The key commands a press could match, as defined, in priority order: the candidates of
@@ -264,9 +347,12 @@ public final class KeyDispatcher {
         sources.append(.responder(responder))
       }
     }
-    for keyCommand in Self.keyCommands(in: mainMenu) {
-      keyCommands.append(keyCommand)
-      sources.append(.mainMenu)
+    // With keymaps, the main menu's key commands are the resolver's built-in layer.
+    if keymaps == nil {
+      for keyCommand in Self.keyCommands(in: mainMenu) {
+        keyCommands.append(keyCommand)
+        sources.append(.mainMenu)
+      }
     }
     var byChord: [Chord: [Int]] = [:]
     var relocatable: [Int] = []
@@ -289,7 +375,8 @@ public final class KeyDispatcher {
     let cache = CandidateCache(
       firstResponder: first, chain: chain.responders, loop: chain.loop,
       keyCommands: keyCommands, sources: sources, byChord: byChord, relocatable: relocatable,
-      modifiersInUse: modifiersInUse)
+      modifiersInUse: modifiersInUse,
+      contexts: chain.responders.reversed().compactMap(\.keyContext))
     self.cache = cache
     return cache
   }
@@ -359,12 +446,15 @@ private final class CandidateCache {
   let relocatable: [Int]
   /// Where the relocatable key commands moved, per layout state and direction.
   let relocations = RelocationIndexes()
+  /// The contexts the chain's responders contribute, root first.
+  let contexts: [KeyContext]
 
   init(
     firstResponder: Responder, chain: [Responder], loop: ResponderChain.Loop?,
     keyCommands: [KeyCommand], sources: [DispatchResult.Source], byChord: [Chord: [Int]],
-    relocatable: [Int], modifiersInUse: [KeyModifierFlags]
+    relocatable: [Int], modifiersInUse: [KeyModifierFlags], contexts: [KeyContext]
   ) {
+    self.contexts = contexts
     self.firstResponder = firstResponder
     self.chain = chain
     self.loop = loop
@@ -425,6 +515,20 @@ public struct DispatchResult {
   public var deliveredTo: Responder?
   /// The loop in the responder chain, if it has one.
   public var loop: ResponderChain.Loop?
+  /// With keymaps: how the keys typed so far resolved (every binding they began, and why
+  /// each lost).
+  public var resolution: KeyBindingResolution?
+  /// With keymaps: the binding that fired, or that matched but was disabled.
+  public var keyBinding: KeyBinding?
+  /// Whether ``keyBinding`` matched but its command was disabled (or its repeat not allowed),
+  /// so the press fell through.
+  public var keyBindingDisabled = false
+  /// Whether the press was taken by a multi-stroke sequence that now waits for its next
+  /// stroke.
+  public var isSequencePending = false
+  /// A pending sequence that ended before this press was dispatched: timed out, or not
+  /// continued by it.
+  public var endedSequence: KeyDispatcher.SequenceEnd?
 
   init(press: Press, firstResponder: Responder, loop: ResponderChain.Loop?) {
     self.press = press

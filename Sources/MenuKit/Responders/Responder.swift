@@ -103,6 +103,22 @@ open class Responder {
   /// text from such a responder.
   open var isTextInput: Bool { false }
 
+  /// What this responder contributes to the contexts that keymap bindings are scoped by:
+  /// identifiers such as `Editor` and key/value pairs such as `mode=full`; nil (the default)
+  /// contributes nothing.
+  ///
+  /// The dispatcher reads the contexts of the chain root first (the application's end first,
+  /// the first responder's last) and evaluates each binding's context predicate against them
+  /// (see docs/keymaps.md). It reads them once per first responder; call
+  /// ``KeyDispatcher/setNeedsUpdateKeyCommands()`` when they change.
+  ///
+  /// ```swift
+  /// override var keyContext: KeyContext? {
+  ///   KeyContext(["Editor"], values: ["mode": isVimMode ? "vim" : "full"])
+  /// }
+  /// ```
+  open var keyContext: KeyContext? { nil }
+
   // MARK: - Presses
 
   /// Keys went down. The default forwards the presses to ``next``.
