@@ -275,24 +275,11 @@ extension KeyDispatcher {
     return true
   }
 
-  /// The strokes a press may stand for, best first: its own key with its effective modifiers,
-  /// then the Latin keysyms of the same physical key (decision 5).
+  /// The strokes a press may stand for (``KeyBindingResolver/strokes(for:layout:)``).
   func strokes(for press: Press, layout: (any KeyboardLayoutProviding)?)
     -> [KeyBindingResolver.Stroke]
   {
-    guard let key = press.key else { return [] }
-    let (input, effective) = KeyCommandMatcher.chord(of: key, layout: layout)
-    var strokes: [KeyBindingResolver.Stroke] = []
-    if let input { strokes.append(.init(input: input.lowercased, modifiers: effective)) }
-    if let layout, !KeyCommandMatcher.isLatin(input) {
-      for keysym in layout.latinKeysyms(for: key) {
-        if let latin = KeyInput(keysym: keysym) {
-          let stroke = KeyBindingResolver.Stroke(input: latin.lowercased, modifiers: effective)
-          if !strokes.contains(stroke) { strokes.append(stroke) }
-        }
-      }
-    }
-    return strokes
+    KeyBindingResolver.strokes(for: press, layout: layout)
   }
 }
 

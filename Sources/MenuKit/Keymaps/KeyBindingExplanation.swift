@@ -1,0 +1,274 @@
+/// A deterministic account of resolving a key sequence: how each press was read, the
+/// bindings that were candidates after each stroke with their sources and contexts, the value
+/// of each context predicate along the chain, the winner, and why every other candidate lost.
+///
+/// ``KeyBindingResolver/explain(_:in:layout:)`` makes one; `menu-dump explain` prints it
+/// (docs/menu-dump-explain.md). The same inputs always give the same text.
+///
+/// ```swift
+/// let explanation = resolver.explain(presses, in: stack, layout: keyboard)
+/// print(explanation.text(platform: .linux))
+/// explanation.outcome    // .matched
+/// explanation.winner?.effect
+/// ```
+public struct KeyBindingExplanation: Hashable, Sendable {
+  /// How one press was read as a stroke.
+  public struct Stroke: Hashable, Sendable {
+    /// The press, as the keyboard reported it.
+    public var press: Press
+    /// The modifiers that counted: those held minus those the key consumed.
+    public var effectiveModifiers: KeyModifierFlags
+    /// The strokes the press stands for, best first: its own key, then Latin fallbacks.
+    public var readAs: [KeyboardShortcut]
+    /// The resolution of the strokes typed up to and including this one.
+    public var resolution: KeyBindingResolution
+  }
+
+  /// The contexts of the chain, root first.
+  public var contexts: [KeyContext]
+  /// Each press, in order, with the resolution after it. Resolution stops at the first
+  /// stroke after which nothing can follow.
+  public var strokes: [Stroke]
+  /// The final outcome.
+  public var outcome: KeyBindingResolution.Outcome
+  /// The binding that fires (when the outcome is `.pending`, the one that fires when the
+  /// sequence times out).
+  public var winner: KeyBinding?
+  /// The unbind that disables the keys, when one won.
+  public var unboundBy: KeyBinding?
+
+  /// The explanation as text: one section per stroke, candidates in precedence order, each
+  /// with its source, position, context and the predicate's value at every depth.
+  ///
+  /// - Parameter platform: The platform whose shortcut labels are shown.
+  public func text(platform: PlatformProfile) -> String {
+    var lines: [String] = []
+    if contexts.isEmpty {
+      lines.append("contexts: (none)")
+    } else {
+      lines.append("contexts, root first:")
+      for (depth, context) in contexts.enumerated() {
+        lines.append("  [\(depth)] \(context.description)")
+      }
+    }
+    for (number, stroke) in strokes.enumerated() {
+      lines.append("")
+      let key = stroke.press.key
+      let keysym = key.map { Self.hex($0.keysym.rawValue) } ?? "none"
+      let characters = key.map { Self.quoted($0.characters) } ?? "\"\""
+      let held = key?.modifierFlags.intersection(.shortcutModifiers).names ?? []
+      lines.append(
+        "stroke \(number + 1): evdev \(key?.evdevCode ?? 0), keysym \(keysym), characters "
+          + "\(characters), held \(held.isEmpty ? "nothing" : held.joined(separator: "+")), "
+          + "effective \(stroke.effectiveModifiers.names.joined(separator: "+").nilIfEmpty ?? "none")"
+      )
+      lines.append(
+        "  read as: "
+          + (stroke.readAs.isEmpty
+            ? "(no key input)"
+            : stroke.readAs.enumerated().map { index, shortcut in
+              shortcut.canonicalText + (index == 0 ? "" : " (Latin fallback)")
+            }.joined(separator: ", ")))
+      let resolution = stroke.resolution
+      lines.append("  outcome: \(Self.describe(resolution, platform: platform))")
+      if resolution.candidates.isEmpty {
+        lines.append("  no binding begins with these keys")
+      }
+      for candidate in resolution.candidates {
+        var line = "  - " + describe(candidate, platform: platform)
+        if candidate.isWinner, resolution.outcome == .pending {
+          line += " if no stroke continues the sequence"
+        }
+        lines.append(line)
+        if let context = candidate.binding.context {
+          let values = contexts.indices.map { depth in
+            "[\(depth)] \(context.holds(in: contexts, at: depth))"
+          }
+          lines.append(
+            "      context \(context.description): "
+              + (values.isEmpty ? "no contexts" : values.joined(separator: " ")))
+        } else {
+          lines.append("      no context: matches at the deepest level")
+        }
+      }
+    }
+    lines.append("")
+    switch outcome {
+    case .matched:
+      lines.append("result: \(winner.map { Self.describeBinding($0, platform: platform) } ?? "")")
+    case .pending:
+      lines.append(
+        "result: pending — waiting for the next stroke"
+          + (winner.map { "; on timeout: \(Self.describeBinding($0, platform: platform))" } ?? ""))
+    case .none:
+      if let unboundBy {
+        lines.append(
+          "result: nothing — unbound by \(Self.describeBinding(unboundBy, platform: platform))")
+      } else {
+        lines.append("result: nothing — the presses are delivered as ordinary presses")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func describe(
+    _ candidate: KeyBindingResolution.Candidate, platform: PlatformProfile
+  ) -> String {
+    var text = Self.describeBinding(candidate.binding, platform: platform)
+    text += ", depth \(candidate.depth.map(String.init) ?? "none")"
+    if candidate.isWinner {
+      text += " — WINS"
+    } else if let reason = candidate.lossReason {
+      text += " — loses: \(Self.explain(reason))"
+      if let lostTo = candidate.lostTo {
+        text += " (to \(Self.describeBinding(lostTo, platform: platform)))"
+      }
+      if let remover = candidate.removedBy {
+        text += " (by \(Self.describeBinding(remover, platform: platform)))"
+      }
+    } else if !candidate.isComplete {
+      text += " — longer: may complete"
+    } else {
+      text += " — ready"
+    }
+    return text
+  }
+
+  static func describeBinding(_ binding: KeyBinding, platform: PlatformProfile) -> String {
+    let effect: String
+    switch binding.effect {
+    case .perform(let action, let arguments):
+      effect = action.rawValue + (arguments.map { " \($0)" } ?? "")
+    case .unbind: effect = "(unbind)"
+    case .unbindCommand(let action): effect = "-\(action.rawValue)"
+    }
+    var text = "\(binding.keys.label(for: platform)) → \(effect) [\(binding.source.rawValue)"
+    if let location = binding.location { text += " \(location)" }
+    return text + "]"
+  }
+
+  static func describe(_ resolution: KeyBindingResolution, platform: PlatformProfile) -> String {
+    switch resolution.outcome {
+    case .matched: "matched"
+    case .pending:
+      "pending (\(resolution.continuations.count) longer binding"
+        + (resolution.continuations.count == 1 ? "" : "s") + " may follow)"
+    case .none: resolution.unboundBy == nil ? "nothing" : "unbound"
+    }
+  }
+
+  static func explain(_ reason: KeyBindingResolution.LossReason) -> String {
+    switch reason {
+    case .contextDoesNotMatch: "its context holds nowhere on the chain"
+    case .removed: "removed by a '-command' binding"
+    case .shallowerContext: "another binding's context matches deeper"
+    case .overriddenByLater: "a later binding at the same depth overrides it"
+    case .fallbackOutranked: "matched through the Latin fallback; another matched the key itself"
+    case .unbound: "the keys are unbound here"
+    case .unbinds: "this unbind wins: the keys do nothing here"
+    }
+  }
+
+  static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x20 || scalar.value == 0x7f {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else if scalar == "\"" || scalar == "\\" {
+        result += "\\" + String(scalar)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}
+
+extension KeyBindingResolver {
+  /// Explains how a sequence of presses resolves in the contexts of a chain.
+  ///
+  /// Presses that begin (key downs) count as strokes; a modifier key counts when it is tapped
+  /// (it goes up with no other key pressed meanwhile), as for `Shift Shift`.
+  /// Resolution follows ``resolve(_:in:)`` stroke by stroke and stops at the first stroke
+  /// after which no binding can follow.
+  ///
+  /// ```swift
+  /// let stack = try KeyContext.stack(parsing: "Workspace > Editor mode=full")
+  /// let explanation = resolver.explain(presses, in: stack, layout: keyboard)
+  /// print(explanation.text(platform: .linux))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - presses: The presses, as a keyboard translator reported them.
+  ///   - stack: The contexts of the responder chain, root first.
+  ///   - layout: The keyboard layout, for consumed modifiers and the Latin fallback.
+  /// - Returns: The explanation.
+  public func explain(
+    _ presses: [Press], in stack: [KeyContext], layout: (any KeyboardLayoutProviding)?
+  ) -> KeyBindingExplanation {
+    var explanation = KeyBindingExplanation(
+      contexts: stack, strokes: [], outcome: .none, winner: nil, unboundBy: nil)
+    var typed: [[Stroke]] = []
+    var tap: Int?
+    for press in presses {
+      // A modifier key is a stroke when it goes up with no other key pressed since it went
+      // down (a tap, as in `Shift Shift`); other presses count when they begin.
+      let strokes: [Stroke]
+      if press.isModifierKey {
+        if press.phase == .began {
+          tap = press.key?.evdevCode
+          continue
+        }
+        guard press.phase == .ended, tap != nil, tap == press.key?.evdevCode,
+          let flag = press.modifierKeyFlag, let input = KeyInput.modifierKey(flag)
+        else { continue }
+        tap = nil
+        strokes = [Stroke(input: input, modifiers: [])]
+      } else {
+        guard press.phase == .began else { continue }
+        tap = nil
+        strokes = Self.strokes(for: press, layout: layout)
+      }
+      typed.append(strokes)
+      let resolution = resolve(typed, in: stack)
+      let effective = press.key.map { KeyCommandMatcher.chord(of: $0, layout: layout).effective }
+      explanation.strokes.append(
+        KeyBindingExplanation.Stroke(
+          press: press, effectiveModifiers: effective ?? [],
+          readAs: strokes.map { KeyboardShortcut($0.input, modifierFlags: $0.modifiers) },
+          resolution: resolution))
+      explanation.outcome = resolution.outcome
+      explanation.winner = resolution.binding
+      explanation.unboundBy = resolution.unboundBy
+      if resolution.outcome != .pending { break }
+    }
+    return explanation
+  }
+
+  /// The strokes a press may stand for, best first: its own key with its effective modifiers,
+  /// then the Latin keysyms of the same physical key (decision 5).
+  static func strokes(for press: Press, layout: (any KeyboardLayoutProviding)?) -> [Stroke] {
+    guard let key = press.key else { return [] }
+    let (input, effective) = KeyCommandMatcher.chord(of: key, layout: layout)
+    var strokes: [Stroke] = []
+    if let input { strokes.append(Stroke(input: input.lowercased, modifiers: effective)) }
+    if let layout, !KeyCommandMatcher.isLatin(input) {
+      for keysym in layout.latinKeysyms(for: key) {
+        if let latin = KeyInput(keysym: keysym) {
+          let stroke = Stroke(input: latin.lowercased, modifiers: effective)
+          if !strokes.contains(stroke) { strokes.append(stroke) }
+        }
+      }
+    }
+    return strokes
+  }
+}
+
+extension String {
+  fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
+}
