@@ -77,10 +77,14 @@ public enum KeymapFile {
   /// The keymap editor (``UserKeymap``) uses the nodes to find the text of each entry.
   static func decode(text: String, path: String, source: KeymapSource) -> KeymapDocument {
     let root: JSONNode
-    switch SourceFile.parseJSON(text, path: path) {
-    case .success(let node): root = node
-    case .failure(let failure):
-      return KeymapDocument(keymap: nil, root: nil, entries: [], diagnostics: [failure.diagnostic])
+    let spans: JSONSpans
+    do {
+      (root, spans) = try JSONReader.parseWithSpans(text, file: path)
+    } catch {
+      let code: DiagnosticCode = error.isNestingTooDeep ? .nestingTooDeep : .syntaxError
+      return KeymapDocument(
+        keymap: nil, root: nil, spans: JSONSpans(), entries: [],
+        diagnostics: [Diagnostic(code, error.message, at: error.location)])
     }
     var decoder = KeymapDecoder(base: MenuFileDecoder(text: text), source: source)
     let keymap = decoder.decodeFile(root, path: path)
@@ -92,7 +96,8 @@ public enum KeymapFile {
       return warning
     }
     return KeymapDocument(
-      keymap: keymap, root: root, entries: decoder.entries, diagnostics: diagnostics)
+      keymap: keymap, root: root, spans: spans, entries: decoder.entries,
+      diagnostics: diagnostics)
   }
 }
 
@@ -102,6 +107,8 @@ struct KeymapDocument {
   var keymap: Keymap?
   /// The JSON tree, when the text is valid JSON.
   var root: JSONNode?
+  /// Where each value of the tree is in the text.
+  var spans: JSONSpans
   /// For each binding of `keymap`, in order, its section's and its own JSON node.
   var entries: [KeymapEntry]
   /// Every problem found.
