@@ -28,6 +28,13 @@ public enum KeymapFile {
   /// The schema version this library reads and writes.
   public static let schemaVersion = 1
 
+  /// The fields of the top-level object, in the order the schema lists them.
+  static let topLevelFields = ["$schema", "schemaVersion", "keymap"]
+  /// The fields of a section.
+  static let sectionFields = ["context", "bindings"]
+  /// The fields of a binding.
+  static let bindingFields = ["keys", "command", "args"]
+
   /// Reads and loads the keymap file at a path.
   ///
   /// A file that cannot be read, or is not UTF-8, gives no keymap and one `MK103` diagnostic;
@@ -134,9 +141,9 @@ private struct KeymapDecoder {
   /// The JSON of each decoded binding, in order.
   var entries: [KeymapEntry] = []
 
-  static let topLevelFields = ["$schema", "schemaVersion", "keymap"]
-  static let sectionFields = ["context", "bindings"]
-  static let bindingFields = ["keys", "command", "args"]
+  static let topLevelFields = KeymapFile.topLevelFields
+  static let sectionFields = KeymapFile.sectionFields
+  static let bindingFields = KeymapFile.bindingFields
 
   static let topLevel = MenuFileContext.topLevel
   static let section = MenuFileContext(noun: "a keymap section")
