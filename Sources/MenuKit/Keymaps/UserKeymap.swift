@@ -135,7 +135,7 @@ public struct UserKeymap: Sendable {
       replaceText(KeymapFile.text(of: Keymap(source: .user, bindings: [binding])))
       return
     }
-    var editor = TextEditor(text: text, spans: document.spans)
+    var editor = JSONTextEditor(text: text, spans: document.spans)
     let lastSection = sections.elements.last
     if let lastSection, let bindingsNode = Self.bindingsArray(of: lastSection),
       sectionContext(lastSection) == binding.context
@@ -170,7 +170,7 @@ public struct UserKeymap: Sendable {
       guard let members = entry.binding.value.objectValue,
         let keysNode = members.first(where: { $0.key == "keys" })?.value
       else { throw UserKeymapError("the binding has no 'keys' to change") }
-      var editor = TextEditor(text: text, spans: document.spans)
+      var editor = JSONTextEditor(text: text, spans: document.spans)
       editor.replace(keysNode, with: KeymapFile.jsonString(keys.canonicalText))
       replaceText(editor.text)
       return
@@ -201,7 +201,7 @@ public struct UserKeymap: Sendable {
       guard let bindingsNode = Self.bindingsArray(of: entry.section) else {
         throw UserKeymapError("the binding's section has no 'bindings'")
       }
-      var editor = TextEditor(text: text, spans: document.spans)
+      var editor = JSONTextEditor(text: text, spans: document.spans)
       editor.remove(entry.binding, from: bindingsNode)
       replaceText(editor.text)
       return

@@ -2,7 +2,7 @@
 /// spans of a ``JSONReader`` parse, leaving every other byte (comments included) as it was.
 ///
 /// Each edit works on the text the spans describe; parse the result again before the next one.
-struct TextEditor {
+struct JSONTextEditor {
   /// The UTF-8 text being edited.
   private(set) var bytes: [UInt8]
   /// Where each value of the original text is.
