@@ -329,4 +329,32 @@ struct KeymapEditingTests {
       KeymapFile.text(of: Keymap(source: .user))
         == "{\n  \"schemaVersion\": 1,\n  \"keymap\": []\n}\n")
   }
+
+  @Test("random edits always leave a file that loads without errors and keeps its comments")
+  func randomEdits() throws {
+    var generator = SplitMix64(seed: 11)
+    var userKeymap = try UserKeymap(contentsOf: try keymapFile(commented))
+    let contexts = [nil, "Editor", "Pane > Editor"].map {
+      $0.map { try! ContextPredicate(parsing: $0) }
+    }
+    for step in 0..<60 {
+      let bindings = userKeymap.keymap.bindings
+      switch generator.next() % 3 {
+      case 0 where !bindings.isEmpty:
+        try userKeymap.remove(bindings[Int(generator.next() % UInt64(bindings.count))])
+      case 1 where !bindings.isEmpty:
+        let binding = bindings[Int(generator.next() % UInt64(bindings.count))]
+        try userKeymap.changeKeys(of: binding, to: try keys("Ctrl+F\(step % 24 + 1)"))
+      default:
+        userKeymap.addBinding(
+          try keys("Alt+F\(step % 24 + 1)"), command: ActionName("command\(step)"),
+          context: contexts[Int(generator.next() % 3)])
+      }
+      let (keymap, diagnostics) = KeymapFile.load(text: userKeymap.text, source: .user)
+      #expect(diagnostics == [], "step \(step):\n\(userKeymap.text)")
+      #expect(keymap?.bindings.count == userKeymap.keymap.bindings.count)
+      #expect(userKeymap.text.hasPrefix("// My shortcuts.\n"))
+      #expect(userKeymap.text.contains("/* editor-only */"))
+    }
+  }
 }
