@@ -209,5 +209,28 @@ struct KeymapSaveCrashTests {
     // The kills must have hit the middle of a write at least once, or the test proves little.
     #expect(interruptedWrites > 0, "\(outcomes)")
     #expect(outcomes["broken"] == nil)
+
+    // The next save removes the temporary file a killed save left behind.
+    let directory = try temporaryDirectory()
+    let path = directory + "/user.keymap.json"
+    try Data(old.utf8).write(to: URL(fileURLWithPath: path))
+    let killed = Process()
+    killed.executableURL = executable
+    killed.arguments = ["keymap", "bind", path, "--keys", "F1", "--command", "help"]
+    killed.environment = ["MENUKIT_TEST_SLOW_SAVE": "100000"]
+    killed.standardOutput = FileHandle.nullDevice
+    killed.standardError = FileHandle.nullDevice
+    try killed.run()
+    var leftover: [String] = []
+    for _ in 0..<500 where leftover.isEmpty {
+      usleep(10_000)
+      leftover = try FileManager.default.contentsOfDirectory(atPath: directory)
+        .filter { $0.hasSuffix(".tmp") }
+    }
+    kill(killed.processIdentifier, SIGKILL)
+    killed.waitUntilExit()
+    #expect(leftover.count == 1)
+    #expect(menuDump("keymap", "bind", path, "--keys", "F2", "--command", "x").status == .success)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["user.keymap.json"])
   }
 }

@@ -28,6 +28,7 @@ enum AtomicFile {
     func failure(_ step: String) -> UserKeymapError {
       UserKeymapError("cannot save the user keymap '\(path)': \(step) failed: \(Self.reason())")
     }
+    removeStaleTemporaryFiles(in: directory.isEmpty ? "." : directory, name: name)
     var status = stat()
     let mode = stat(target, &status) == 0 ? mode_t(status.st_mode & 0o7777) : nil
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -58,6 +59,23 @@ enum AtomicFile {
     }
     guard syncDirectory(directory.isEmpty ? "." : directory) else {
       throw failure("flushing the directory '\(directory)'")
+    }
+  }
+
+  /// Removes the temporary files that earlier saves of `name` left when their process died
+  /// (killed or crashed) before renaming them: `.<name>.<pid>.<random>.tmp` whose process no
+  /// longer exists.
+  static func removeStaleTemporaryFiles(in directory: String, name: String) {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      return
+    }
+    let prefix = ".\(name)."
+    for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+      let parts = entry.dropFirst(prefix.count).split(separator: ".")
+      guard parts.count == 3, let pid = pid_t(parts[0]), pid > 0, pid != getpid(),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      unlink(directory + "/" + entry)
     }
   }
 
