@@ -96,6 +96,18 @@ struct KeymapEditingTests {
     #expect(keymap?.bindings.first?.context?.description == "Editor && !readOnly")
   }
 
+  @Test("an empty file is an empty keymap, not a corrupt one")
+  func emptyFile() throws {
+    let path = try keymapFile(" \n")
+    var userKeymap = try UserKeymap(contentsOf: path)
+    #expect(userKeymap.diagnostics == [])
+    #expect(userKeymap.backupPath == nil)
+    userKeymap.addBinding(try keys("F1"), command: "help")
+    try userKeymap.save()
+    #expect(KeymapFile.load(contentsOf: path, source: .user).keymap?.bindings.count == 1)
+    #expect(!FileManager.default.fileExists(atPath: path + ".bak"))
+  }
+
   @Test("changing keys replaces only the keys; comments and layout stay")
   func changeKeys() throws {
     let path = try keymapFile(commented)

@@ -35,7 +35,7 @@ public struct UserKeymap: Sendable {
   /// The loaded text's tree, spans and binding entries, kept in step with `text`.
   private var document: KeymapDocument
 
-  /// Opens the user keymap at `path`; a missing file is an empty keymap.
+  /// Opens the user keymap at `path`; a missing or empty file is an empty keymap.
   ///
   /// A file with errors (invalid JSON, not UTF-8, bad entries) is copied to a backup first, and
   /// `MK505` is added to ``diagnostics`` with the backup's path.
@@ -64,6 +64,17 @@ public struct UserKeymap: Sendable {
       throw UserKeymapError(
         "cannot read the user keymap '\(path)': "
           + (isDirectory.boolValue ? "it is a directory" : "permission denied or I/O error"))
+    }
+    if let original = String(validating: data, as: UTF8.self),
+      original.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    {
+      // An empty file holds nothing to lose: it is an empty keymap, as a missing one is.
+      text = ""
+      diagnostics = []
+      document = KeymapDocument(
+        keymap: nil, root: nil, spans: JSONSpans(), entries: [], diagnostics: [])
+      keymap = Keymap(source: .user, path: path)
+      return
     }
     var opened: KeymapDocument
     if let original = String(validating: data, as: UTF8.self) {
