@@ -216,7 +216,7 @@ enum DialectKeyNames {
       return .unsupported(.unsupportedKey, "MenuKit names the function keys F1 to F24")
     }
     switch dialect {
-    case .vscode where name.hasPrefix("[") && name.hasSuffix("]"):
+    case .vscode where name.count > 2 && name.hasPrefix("[") && name.hasSuffix("]"):
       return .unsupported(
         .physicalKey,
         "'\(name)' names a physical key position, not a character, and MenuKit knows no "
