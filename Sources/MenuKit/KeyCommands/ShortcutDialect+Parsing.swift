@@ -23,7 +23,7 @@ struct DialectParser {
   }
 
   /// Parses the whole text into strokes.
-  mutating func parseSequence() throws(ShortcutDialectError) -> [DialectStroke] {
+  func parseSequence() throws(ShortcutDialectError) -> [DialectStroke] {
     let ranges = try strokeRanges()
     guard !ranges.isEmpty else {
       throw error(.empty, at: 0, "empty \(dialect.displayName) shortcut")

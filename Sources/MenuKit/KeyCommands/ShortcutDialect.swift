@@ -76,7 +76,7 @@ extension KeySequence {
   public init(
     parsing text: String, dialect: ShortcutDialect, platform: PlatformProfile
   ) throws(ShortcutDialectError) {
-    var parser = DialectParser(text: text, dialect: dialect, platform: platform)
+    let parser = DialectParser(text: text, dialect: dialect, platform: platform)
     let strokes = try parser.parseSequence()
     self.init(strokes.map(\.shortcut))
   }
@@ -135,7 +135,7 @@ extension KeyboardShortcut {
   public init(
     parsing text: String, dialect: ShortcutDialect, platform: PlatformProfile
   ) throws(ShortcutDialectError) {
-    var parser = DialectParser(text: text, dialect: dialect, platform: platform)
+    let parser = DialectParser(text: text, dialect: dialect, platform: platform)
     let strokes = try parser.parseSequence()
     if strokes.count > 1 {
       throw ShortcutDialectError(
