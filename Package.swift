@@ -44,7 +44,10 @@ let package = Package(
       path: "Benchmarks/MenuKitBenchmarks",
       swiftSettings: swiftSettings
     ),
-    .testTarget(name: "MenuKitTests", dependencies: ["MenuKit"], swiftSettings: swiftSettings),
+    // Fixtures/corpus holds keymap data files read through #filePath, not resources.
+    .testTarget(
+      name: "MenuKitTests", dependencies: ["MenuKit"], exclude: ["Fixtures/corpus"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "MenuKitXKBTests", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings
     ),

@@ -19,6 +19,9 @@ struct MenuDump {
     if arguments.first == "explain" {
       return Explain.run(arguments: Array(arguments.dropFirst()), output: &output)
     }
+    if arguments.first == "keymap" {
+      return KeymapCommand.run(arguments: Array(arguments.dropFirst()), output: &output)
+    }
     let options: Options
     do {
       options = try Options(parsing: arguments)

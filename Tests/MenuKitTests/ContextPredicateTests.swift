@@ -227,6 +227,26 @@ private struct ContextPredicateTests {
     }
   }
 
+  @Test("random texts either fail with a column inside the text or round-trip")
+  func randomTexts() {
+    var generator = SplitMix64(seed: 5)
+    let pieces = [
+      "a", "b", "mode", "full", "'x y'", "&&", "||", ">", "==", "!=", "!", "(", ")", " ", "=",
+      "&", "@", "\"",
+    ]
+    for _ in 0..<3000 {
+      let count = Int(generator.next() % 9)
+      let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        .joined()
+      do {
+        let predicate = try ContextPredicate(parsing: text)
+        #expect(try ContextPredicate(parsing: predicate.description) == predicate, "\(text)")
+      } catch {
+        #expect((1...text.unicodeScalars.count + 1).contains(error.column), "\(text)")
+      }
+    }
+  }
+
   @Test("nesting deeper than the limit is an error, not a crash")
   func nestingLimit() throws {
     let limit = ContextPredicate.maximumDepth
@@ -318,5 +338,18 @@ struct KeymapSourceTests {
     #expect(KeymapSource.allCases.sorted() == KeymapSource.allCases)
     #expect(KeymapSource.builtIn < .app && KeymapSource.extension < .user)
     #expect(KeymapSource(rawValue: "built-in") == .builtIn)
+  }
+}
+
+/// A small seeded random number generator, so random tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

@@ -179,4 +179,29 @@ struct KeymapFileTests {
       #expect(menuText.contains("\"\(action.rawValue)\""), "\(action) is not in text-editor.json")
     }
   }
+
+  @Test("the schema names exactly the fields the loader reads, and the docs describe them")
+  func schemaAndDocs() throws {
+    let docs = repositoryRoot.appendingPathComponent("docs")
+    let schemaText = try String(
+      contentsOf: docs.appendingPathComponent("keymap-file.schema.json"), encoding: .utf8)
+    let schema = try JSONReader.parse(schemaText)
+    func properties(_ path: [String]) -> [String] {
+      var node = schema
+      for key in path {
+        guard let next = node.value.objectValue?.first(where: { $0.key == key })?.value else {
+          return []
+        }
+        node = next
+      }
+      return node.value.objectValue?.map(\.key) ?? []
+    }
+    #expect(properties(["properties"]) == KeymapFile.topLevelFields)
+    #expect(properties(["$defs", "section", "properties"]) == KeymapFile.sectionFields)
+    #expect(properties(["$defs", "binding", "properties"]) == KeymapFile.bindingFields)
+    let guide = try String(contentsOf: docs.appendingPathComponent("keymaps.md"), encoding: .utf8)
+    for field in KeymapFile.topLevelFields + KeymapFile.sectionFields + KeymapFile.bindingFields {
+      #expect(guide.contains("| `\(field)` |"), "docs/keymaps.md does not describe '\(field)'")
+    }
+  }
 }

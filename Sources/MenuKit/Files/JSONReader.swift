@@ -45,6 +45,48 @@ package enum JSONReader {
     }
     return try result.get()
   }
+
+  /// Parses like ``parse(_:file:maximumDepth:)`` and also returns where each value is in the
+  /// text, so that an editor can replace, insert or remove values and keep every other byte.
+  ///
+  /// ```swift
+  /// let text = #"{ "keys": "F5" }"#
+  /// let (root, spans) = try JSONReader.parseWithSpans(text)
+  /// let keys = root.value.objectValue![0].value
+  /// spans[keys]  // 10..<14, the bytes of "F5" with its quotes
+  /// ```
+  package static func parseWithSpans(
+    _ text: String, file: String = "", maximumDepth: Int = defaultMaximumDepth
+  ) throws(JSONSyntaxError) -> (root: JSONNode, spans: JSONSpans) {
+    var text = text
+    let result = text.withUTF8 { bytes in
+      var parser = JSONParser(bytes: bytes, file: file, maximumDepth: maximumDepth)
+      parser.spans = [:]
+      return Result { () throws(JSONSyntaxError) -> (JSONNode, JSONSpans) in
+        let root = try parser.parseDocument()
+        return (root, JSONSpans(ranges: parser.spans ?? [:]))
+      }
+    }
+    return try result.get()
+  }
+}
+
+/// Where each value of a parsed text is: the UTF-8 byte range from its first character to just
+/// after its last (a string's quotes and a container's brackets included).
+///
+/// Values are looked up by their node: each value starts at a different character, so its
+/// location identifies it. Offsets count bytes of `text.utf8`, a byte order mark included.
+package struct JSONSpans: Hashable, Sendable {
+  /// The byte range of each value, by the location of its first character.
+  package var ranges: [SourceLocation: Range<Int>]
+
+  /// Creates spans from their ranges.
+  package init(ranges: [SourceLocation: Range<Int>] = [:]) {
+    self.ranges = ranges
+  }
+
+  /// The byte range of a node of the parsed text, or nil for a node it does not contain.
+  package subscript(node: JSONNode) -> Range<Int>? { ranges[node.location] }
 }
 
 /// An array or object that has been opened and not yet closed.
@@ -56,6 +98,8 @@ private struct OpenContainer {
   var isObject: Bool
   /// Where its opening bracket is.
   var location: SourceLocation
+  /// The byte offset of its opening bracket.
+  var startOffset = 0
   /// The elements so far, for an array.
   var elements: [JSONNode] = []
   /// The members so far, for an object.
@@ -105,6 +149,8 @@ private struct JSONParser {
   var column = 1
   /// A reusable buffer for strings that contain escapes.
   var scratch: [UInt8] = []
+  /// The byte range of each value by its location, when the caller asked for spans.
+  var spans: [SourceLocation: Range<Int>]?
 
   /// Creates a parser at the start of `bytes`.
   init(bytes: UnsafeBufferPointer<UInt8>, file: String, maximumDepth: Int) {
@@ -145,6 +191,7 @@ private struct JSONParser {
     while true {
       guard index < end else { throw unexpected(expected: expected) }
       let start = location(at: index)
+      let startOffset = index
       var node: JSONNode
       switch bytes[index] {
       case UInt8(ascii: "["):
@@ -155,7 +202,9 @@ private struct JSONParser {
           index += 1
           node = JSONNode(value: .array([]), location: start)
         } else {
-          stack.append(OpenContainer(isObject: false, location: start))
+          var container = OpenContainer(isObject: false, location: start)
+          container.startOffset = startOffset
+          stack.append(container)
           expected = "a value or ']'"
           continue
         }
@@ -168,6 +217,7 @@ private struct JSONParser {
           node = JSONNode(value: .object([]), location: start)
         } else {
           var container = OpenContainer(isObject: true, location: start)
+          container.startOffset = startOffset
           try parseMemberName(into: &container)
           stack.append(container)
           expected = "a value"
@@ -181,6 +231,7 @@ private struct JSONParser {
       default:
         node = JSONNode(value: try parseWord(start: start, expected: expected), location: start)
       }
+      if spans != nil { spans?[start] = startOffset..<index }
 
       // Hand the finished value to the innermost open container, closing containers as long
       // as their closing bracket follows.
@@ -197,7 +248,7 @@ private struct JSONParser {
             try skipWhitespace()
             if index < end && bytes[index] == UInt8(ascii: "}") {
               index += 1
-              node = stack.removeLast().close()
+              node = close(&stack)
             } else {
               try parseMemberName(into: &stack[top])
               expected = "a value"
@@ -205,7 +256,7 @@ private struct JSONParser {
             }
           } else if index < end && bytes[index] == UInt8(ascii: "}") {
             index += 1
-            node = stack.removeLast().close()
+            node = close(&stack)
           } else {
             throw unexpected(expected: "',' or '}' after an object member")
           }
@@ -216,20 +267,28 @@ private struct JSONParser {
             try skipWhitespace()
             if index < end && bytes[index] == UInt8(ascii: "]") {
               index += 1
-              node = stack.removeLast().close()
+              node = close(&stack)
             } else {
               expected = "a value or ']'"
               break attach
             }
           } else if index < end && bytes[index] == UInt8(ascii: "]") {
             index += 1
-            node = stack.removeLast().close()
+            node = close(&stack)
           } else {
             throw unexpected(expected: "',' or ']' after an array element")
           }
         }
       }
     }
+  }
+
+  /// Closes the innermost container, whose closing bracket has just been read, recording its
+  /// span when spans are kept.
+  mutating func close(_ stack: inout [OpenContainer]) -> JSONNode {
+    let container = stack.removeLast()
+    if spans != nil { spans?[container.location] = container.startOffset..<index }
+    return container.close()
   }
 
   /// Parses a member name, the `:` after it and the whitespace after that, into `container`.

@@ -28,6 +28,13 @@ public enum KeymapFile {
   /// The schema version this library reads and writes.
   public static let schemaVersion = 1
 
+  /// The fields of the top-level object, in the order the schema lists them.
+  static let topLevelFields = ["$schema", "schemaVersion", "keymap"]
+  /// The fields of a section.
+  static let sectionFields = ["context", "bindings"]
+  /// The fields of a binding.
+  static let bindingFields = ["keys", "command", "args"]
+
   /// Reads and loads the keymap file at a path.
   ///
   /// A file that cannot be read, or is not UTF-8, gives no keymap and one `MK103` diagnostic;
@@ -77,10 +84,14 @@ public enum KeymapFile {
   /// The keymap editor (``UserKeymap``) uses the nodes to find the text of each entry.
   static func decode(text: String, path: String, source: KeymapSource) -> KeymapDocument {
     let root: JSONNode
-    switch SourceFile.parseJSON(text, path: path) {
-    case .success(let node): root = node
-    case .failure(let failure):
-      return KeymapDocument(keymap: nil, root: nil, entries: [], diagnostics: [failure.diagnostic])
+    let spans: JSONSpans
+    do {
+      (root, spans) = try JSONReader.parseWithSpans(text, file: path)
+    } catch {
+      let code: DiagnosticCode = error.isNestingTooDeep ? .nestingTooDeep : .syntaxError
+      return KeymapDocument(
+        keymap: nil, root: nil, spans: JSONSpans(), entries: [],
+        diagnostics: [Diagnostic(code, error.message, at: error.location)])
     }
     var decoder = KeymapDecoder(base: MenuFileDecoder(text: text), source: source)
     let keymap = decoder.decodeFile(root, path: path)
@@ -92,7 +103,8 @@ public enum KeymapFile {
       return warning
     }
     return KeymapDocument(
-      keymap: keymap, root: root, entries: decoder.entries, diagnostics: diagnostics)
+      keymap: keymap, root: root, spans: spans, entries: decoder.entries,
+      diagnostics: diagnostics)
   }
 }
 
@@ -102,6 +114,8 @@ struct KeymapDocument {
   var keymap: Keymap?
   /// The JSON tree, when the text is valid JSON.
   var root: JSONNode?
+  /// Where each value of the tree is in the text.
+  var spans: JSONSpans
   /// For each binding of `keymap`, in order, its section's and its own JSON node.
   var entries: [KeymapEntry]
   /// Every problem found.
@@ -127,9 +141,9 @@ private struct KeymapDecoder {
   /// The JSON of each decoded binding, in order.
   var entries: [KeymapEntry] = []
 
-  static let topLevelFields = ["$schema", "schemaVersion", "keymap"]
-  static let sectionFields = ["context", "bindings"]
-  static let bindingFields = ["keys", "command", "args"]
+  static let topLevelFields = KeymapFile.topLevelFields
+  static let sectionFields = KeymapFile.sectionFields
+  static let bindingFields = KeymapFile.bindingFields
 
   static let topLevel = MenuFileContext.topLevel
   static let section = MenuFileContext(noun: "a keymap section")

@@ -1,0 +1,95 @@
+// MARK: - Internal
+
+/// Writes shortcuts in a ``ShortcutDialect`` for a platform profile.
+///
+/// Modifiers become the words for the physical keys they stand for on the platform (see
+/// ``DialectModifier``), in the dialect's own order: VS Code `ctrl+shift+alt+cmd`, Zed
+/// `ctrl-alt-cmd-shift` (Zed's `unparse`), GTK `<Primary><Control><Shift><Alt>`, Qt
+/// `Ctrl+Alt+Shift+Meta`, Electron `CmdOrCtrl+Ctrl+Alt+Shift`, Emacs `C-M-S-s-`.
+struct DialectFormatter {
+  let dialect: ShortcutDialect
+  let platform: PlatformProfile
+
+  /// The shortcut's text, or nil when its key has no name in the dialect.
+  func text(for shortcut: KeyboardShortcut) -> String? {
+    if dialect == .menuKit { return shortcut.canonicalText }
+    guard let key = keyText(shortcut.input) else { return nil }
+    let words = modifierWords(shortcut.modifierFlags)
+    switch dialect {
+    case .gtk, .emacs: return words.joined() + key
+    case .zed: return (words + [key]).joined(separator: "-")
+    case .menuKit, .vscode, .qt, .electron: return (words + [key]).joined(separator: "+")
+    }
+  }
+
+  /// The modifier words, in the dialect's order.
+  func modifierWords(_ flags: KeyModifierFlags) -> [String] {
+    let isMac = platform == .mac
+    let command = flags.contains(.command)
+    let control = flags.contains(.control)
+    // The physical Control key: on linux and windows both flags mean it.
+    let controlKey = isMac ? control : command || control
+    let superKey = isMac && command
+    let alt = flags.contains(.alternate)
+    let shift = flags.contains(.shift)
+    let words: [(Bool, String)]
+    switch dialect {
+    case .menuKit:
+      words = []
+    case .vscode:
+      words = [(controlKey, "ctrl"), (shift, "shift"), (alt, "alt"), (superKey, "cmd")]
+    case .zed:
+      words = [(controlKey, "ctrl"), (alt, "alt"), (superKey, "cmd"), (shift, "shift")]
+    case .gtk:
+      words = [
+        (command, "<Primary>"), (control && (isMac || !command), "<Control>"),
+        (shift, "<Shift>"), (alt, "<Alt>"),
+      ]
+    case .qt:
+      // Qt's Ctrl is the primary modifier everywhere; its Meta is Control on mac.
+      words = [
+        (isMac ? command : controlKey, "Ctrl"), (alt, "Alt"), (shift, "Shift"),
+        (isMac && control, "Meta"),
+      ]
+    case .electron:
+      words = [
+        (command, "CmdOrCtrl"), (control && (isMac || !command), "Ctrl"), (alt, "Alt"),
+        (shift, "Shift"),
+      ]
+    case .emacs:
+      words = [(controlKey, "C-"), (alt, "M-"), (shift, "S-"), (superKey, "s-")]
+    }
+    return words.filter(\.0).map(\.1)
+  }
+
+  /// How the dialect writes the key, or nil when it cannot.
+  func keyText(_ input: KeyInput) -> String? {
+    if let key = input.specialKey { return key.name(in: dialect) }
+    guard let characters = input.characters, characters.count == 1,
+      let character = characters.first,
+      !character.unicodeScalars.contains(where: \.isControlOrSpace)
+    else { return nil }
+    let isASCIILetter = character.isASCII && character.isLetter
+    switch dialect {
+    case .menuKit:
+      return input.canonicalName
+    case .vscode, .zed, .emacs:
+      return isASCIILetter ? characters.lowercased() : characters
+    case .qt:
+      return isASCIILetter ? characters.uppercased() : characters
+    case .electron:
+      if characters == "+" { return "Plus" }
+      return isASCIILetter ? characters.uppercased() : characters
+    case .gtk:
+      if isASCIILetter || character.isASCII && character.isNumber {
+        return characters.lowercased()
+      }
+      if let name = DialectKeyNames.gtkNameByCharacter[characters] { return name }
+      // Other characters as Unicode keysym names, U00E9 for é.
+      guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first
+      else { return nil }
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "U" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+  }
+}

@@ -1,0 +1,357 @@
+import Foundation
+
+/// A user keymap opened for editing: change, add and remove bindings, then save atomically.
+///
+/// Apps that let users customise shortcuts keep the user's choices in a user keymap file
+/// (`*.keymap.json`, the top layer, see `docs/keymaps.md`). Edits change only the text they
+/// must: the rest of the file, comments included, stays byte for byte. Removing a binding that
+/// comes from a lower layer (built-in, app, extension) writes an entry that removes it
+/// (`"command": "-name"`), since that layer's file is not the user's to change.
+///
+/// ```swift
+/// var userKeymap = try UserKeymap(contentsOf: "~/.config/editor/user.keymap.json")
+/// userKeymap.addBinding(try KeySequence(parsing: "Ctrl+K Ctrl+S"), command: "file.saveAll")
+/// try userKeymap.remove(builtInBinding)       // writes { "keys": …, "command": "-name" }
+/// try userKeymap.save()                       // temporary file, fsync, rename, fsync directory
+/// ```
+///
+/// A missing file is an empty keymap, created on the first save. A file with errors is never
+/// lost: it is first copied to a backup (`<name>.bak`, or a timestamped name when that exists),
+/// its valid bindings are loaded, every problem is in ``diagnostics``, and the next save writes
+/// a valid file with the valid bindings and the edits.
+public struct UserKeymap: Sendable {
+  /// The file's path.
+  public let path: String
+  /// The valid bindings, in file order, all with the source ``KeymapSource/user``.
+  public private(set) var keymap: Keymap
+  /// The problems found when the file was opened (none for a missing file).
+  public private(set) var diagnostics: [Diagnostic]
+  /// Where the file was copied because it had errors, if it had any.
+  public private(set) var backupPath: String?
+  /// The text that ``save()`` writes.
+  public private(set) var text: String
+  /// Whether ``text`` differs from what is on disk.
+  public private(set) var hasUnsavedChanges = false
+  /// The loaded text's tree, spans and binding entries, kept in step with `text`.
+  private var document: KeymapDocument
+
+  /// Opens the user keymap at `path`; a missing or empty file is an empty keymap.
+  ///
+  /// A file with errors (invalid JSON, not UTF-8, bad entries) is copied to a backup first, and
+  /// `MK505` is added to ``diagnostics`` with the backup's path.
+  ///
+  /// ```swift
+  /// let userKeymap = try UserKeymap(contentsOf: path)
+  /// userKeymap.diagnostics.forEach { print($0) }
+  /// ```
+  ///
+  /// - Parameter path: The user keymap's path.
+  /// - Throws: ``UserKeymapError`` when the file exists but cannot be read (such as a
+  ///   directory or a file without read permission), or has errors and cannot be backed up.
+  public init(contentsOf path: String) throws(UserKeymapError) {
+    self.path = path
+    let manager = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      text = ""
+      diagnostics = []
+      document = KeymapDocument(
+        keymap: nil, root: nil, spans: JSONSpans(), entries: [], diagnostics: [])
+      keymap = Keymap(source: .user, path: path)
+      return
+    }
+    guard !isDirectory.boolValue, let data = manager.contents(atPath: path) else {
+      throw UserKeymapError(
+        "cannot read the user keymap '\(path)': "
+          + (isDirectory.boolValue ? "it is a directory" : "permission denied or I/O error"))
+    }
+    if let original = String(validating: data, as: UTF8.self),
+      original.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    {
+      // An empty file holds nothing to lose: it is an empty keymap, as a missing one is.
+      text = ""
+      diagnostics = []
+      document = KeymapDocument(
+        keymap: nil, root: nil, spans: JSONSpans(), entries: [], diagnostics: [])
+      keymap = Keymap(source: .user, path: path)
+      return
+    }
+    var opened: KeymapDocument
+    if let original = String(validating: data, as: UTF8.self) {
+      opened = KeymapFile.decode(text: original, path: path, source: .user)
+      text = original
+    } else {
+      opened = KeymapDocument(
+        keymap: nil, root: nil, spans: JSONSpans(), entries: [],
+        diagnostics: [
+          Diagnostic(.unreadableFile, "cannot read the user keymap '\(path)': it is not UTF-8 text")
+        ])
+      text = ""
+    }
+    diagnostics = opened.diagnostics
+    keymap = opened.keymap ?? Keymap(source: .user, path: path)
+    keymap.path = path
+    document = opened
+    if opened.diagnostics.containsErrors || opened.keymap == nil {
+      let backup = try Self.backUp(path, data: data)
+      backupPath = backup
+      diagnostics.append(
+        Diagnostic(
+          .keymapBackedUp,
+          "the user keymap has errors; it was copied to '\(backup)' and the next save keeps "
+            + "only its valid bindings",
+          at: SourceLocation(file: path, line: 1, column: 1)))
+      replaceText(KeymapFile.text(of: keymap))
+      hasUnsavedChanges = true
+    }
+  }
+
+  // MARK: Editing
+
+  /// Adds a binding of `keys` to a command at the end of the keymap, so it wins over every
+  /// earlier binding at the same context depth.
+  ///
+  /// ```swift
+  /// userKeymap.addBinding(try KeySequence(parsing: "F5"), command: "run",
+  ///                       context: try ContextPredicate(parsing: "Editor"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keys: The key sequence.
+  ///   - command: The command's action name.
+  ///   - arguments: The command's arguments (`args` in the file), if any.
+  ///   - context: When the binding applies; nil means everywhere.
+  public mutating func addBinding(
+    _ keys: KeySequence, command: ActionName, arguments: PropertyList? = nil,
+    context: ContextPredicate? = nil
+  ) {
+    add(
+      KeyBinding(
+        keys: keys, effect: .perform(command, arguments: arguments), context: context,
+        source: .user))
+  }
+
+  /// Adds any binding (a command, an unbind, a removal) at the end of the keymap.
+  ///
+  /// It joins the last section when that has the same context, or starts a new section.
+  /// The binding's source and location are not used.
+  ///
+  /// - Parameter binding: The binding to add.
+  public mutating func add(_ binding: KeyBinding) {
+    var binding = binding
+    binding.source = .user
+    binding.location = nil
+    let entryText = KeymapFile.bindingText(binding)
+    guard let root = document.root, let sections = keymapArray(in: root) else {
+      replaceText(KeymapFile.text(of: Keymap(source: .user, bindings: [binding])))
+      return
+    }
+    var editor = JSONTextEditor(text: text, spans: document.spans)
+    let lastSection = sections.elements.last
+    if let lastSection, let bindingsNode = Self.bindingsArray(of: lastSection),
+      sectionContext(lastSection) == binding.context
+    {
+      editor.insert(entryText, into: bindingsNode)
+    } else {
+      let indent = editor.elementIndent(of: sections.node)
+      let section = KeymapFile.sectionText(
+        context: binding.context, bindings: [binding], indent: indent)
+      editor.insert(section, into: sections.node)
+    }
+    replaceText(editor.text)
+  }
+
+  /// Changes the keys of a binding.
+  ///
+  /// A binding of this keymap gets its `keys` replaced where it is, keeping the rest of the
+  /// file as it was. A binding of a lower layer is removed (an entry `"-name"` for its old keys)
+  /// and added again with the new keys at the end.
+  ///
+  /// - Parameters:
+  ///   - binding: A binding of ``keymap``, or of a lower layer.
+  ///   - keys: The new keys.
+  /// - Throws: ``UserKeymapError`` when a user binding is not in this keymap, or the binding
+  ///   of a lower layer does not perform a command.
+  public mutating func changeKeys(of binding: KeyBinding, to keys: KeySequence)
+    throws(UserKeymapError)
+  {
+    if binding.source == .user {
+      let index = try indexOfUserBinding(binding)
+      let entry = document.entries[index]
+      guard let members = entry.binding.value.objectValue,
+        let keysNode = members.first(where: { $0.key == "keys" })?.value
+      else { throw UserKeymapError("the binding has no 'keys' to change") }
+      var editor = JSONTextEditor(text: text, spans: document.spans)
+      editor.replace(keysNode, with: KeymapFile.jsonString(keys.canonicalText))
+      replaceText(editor.text)
+      return
+    }
+    guard case .perform = binding.effect else {
+      throw UserKeymapError(
+        "only a binding that performs a command can be rebound; this one removes or disables keys")
+    }
+    try remove(binding)
+    var moved = binding
+    moved.keys = keys
+    add(moved)
+  }
+
+  /// Removes a binding.
+  ///
+  /// A binding of this keymap is deleted from the file (its entry and the comma that separates
+  /// it). A binding of a lower layer that performs a command is removed by adding an entry with
+  /// its keys, context and `"command": "-name"`.
+  ///
+  /// - Parameter binding: A binding of ``keymap``, or of a lower layer.
+  /// - Throws: ``UserKeymapError`` when a user binding is not in this keymap, or a lower layer's
+  ///   binding does not perform a command (it has nothing to remove).
+  public mutating func remove(_ binding: KeyBinding) throws(UserKeymapError) {
+    if binding.source == .user {
+      let index = try indexOfUserBinding(binding)
+      let entry = document.entries[index]
+      guard let bindingsNode = Self.bindingsArray(of: entry.section) else {
+        throw UserKeymapError("the binding's section has no 'bindings'")
+      }
+      var editor = JSONTextEditor(text: text, spans: document.spans)
+      editor.remove(entry.binding, from: bindingsNode)
+      replaceText(editor.text)
+      return
+    }
+    guard case .perform(let action, _) = binding.effect else {
+      throw UserKeymapError(
+        "a \(binding.source.rawValue) binding that removes or disables keys cannot be removed; "
+          + "bind the keys instead")
+    }
+    add(
+      KeyBinding(
+        keys: binding.keys, effect: .unbindCommand(action), context: binding.context,
+        source: .user))
+  }
+
+  // MARK: Saving
+
+  /// Writes ``text`` to ``path`` atomically.
+  ///
+  /// The text goes to a temporary file in the same directory, which is flushed to disk
+  /// (`fsync`), renamed over the keymap, and the directory is flushed too. A crash at any
+  /// moment leaves either the old file or the new one, never a mix. The file's permissions are
+  /// kept; a symbolic link is followed, so the link stays and its target is replaced.
+  ///
+  /// - Throws: ``UserKeymapError`` naming the step that failed and the system's reason.
+  public mutating func save() throws(UserKeymapError) {
+    try save(chunkDelay: nil)
+  }
+
+  /// Saves like ``save()``, optionally writing a few bytes at a time with a pause after each,
+  /// so that a test can kill the process in the middle of a write.
+  package mutating func save(chunkDelay: Duration?) throws(UserKeymapError) {
+    if text.isEmpty { replaceText(KeymapFile.text(of: Keymap(source: .user))) }
+    try AtomicFile.write(Array(text.utf8), to: path, chunkDelay: chunkDelay)
+    hasUnsavedChanges = false
+  }
+
+  // MARK: Internal
+
+  /// Replaces the text and loads it again, so `keymap` and the spans follow every edit.
+  private mutating func replaceText(_ newText: String) {
+    text = newText
+    hasUnsavedChanges = true
+    guard !newText.isEmpty else {
+      document = KeymapDocument(
+        keymap: nil, root: nil, spans: JSONSpans(), entries: [], diagnostics: [])
+      keymap = Keymap(source: .user, path: path)
+      return
+    }
+    document = KeymapFile.decode(text: newText, path: path, source: .user)
+    keymap = document.keymap ?? Keymap(source: .user, path: path)
+  }
+
+  /// The index of a user binding: an equal one, else the last with the same keys, effect and
+  /// context (its location may be out of date after other edits).
+  private func indexOfUserBinding(_ binding: KeyBinding) throws(UserKeymapError) -> Int {
+    if let index = keymap.bindings.lastIndex(of: binding) { return index }
+    let index = keymap.bindings.lastIndex {
+      $0.keys == binding.keys && $0.effect == binding.effect && $0.context == binding.context
+    }
+    guard let index else {
+      throw UserKeymapError(
+        "no binding of '\(binding.keys)' with that command and context is in the user keymap "
+          + "'\(path)'")
+    }
+    return index
+  }
+
+  /// The top-level `keymap` array and its elements.
+  private func keymapArray(in root: JSONNode) -> (node: JSONNode, elements: [JSONNode])? {
+    guard let node = root.value.objectValue?.first(where: { $0.key == "keymap" })?.value,
+      let elements = node.value.arrayValue
+    else { return nil }
+    return (node, elements)
+  }
+
+  /// The `bindings` array of a section object.
+  private static func bindingsArray(of section: JSONNode) -> JSONNode? {
+    guard let node = section.value.objectValue?.first(where: { $0.key == "bindings" })?.value,
+      node.value.arrayValue != nil
+    else { return nil }
+    return node
+  }
+
+  /// The parsed context of a section object (nil for none or a blank one).
+  private func sectionContext(_ section: JSONNode) -> ContextPredicate? {
+    guard
+      let text = section.value.objectValue?.first(where: { $0.key == "context" })?.value
+        .value.stringValue,
+      !text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace })
+    else { return nil }
+    return try? ContextPredicate(parsing: text)
+  }
+
+  /// Copies a file with errors to `<path>.bak`, or `<path>.<timestamp>.bak` (with a counter if
+  /// needed) when that exists; never overwrites a file.
+  private static func backUp(_ path: String, data: Data) throws(UserKeymapError) -> String {
+    var candidates = [path + ".bak"]
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    let stamp = formatter.string(from: Date())
+    candidates.append("\(path).\(stamp).bak")
+    candidates += (2...100).map { "\(path).\(stamp)-\($0).bak" }
+    for candidate in candidates {
+      do {
+        try AtomicFile.create(Array(data), at: candidate)
+        return candidate
+      } catch let error where error.fileExists {
+        continue
+      } catch {
+        throw UserKeymapError(
+          "the user keymap '\(path)' has errors and cannot be backed up to '\(candidate)': "
+            + error.message)
+      }
+    }
+    throw UserKeymapError(
+      "the user keymap '\(path)' has errors and every backup name is taken; remove old backups")
+  }
+}
+
+/// Why a user keymap could not be opened, edited or saved.
+///
+/// ```swift
+/// do { try userKeymap.save() } catch { print(error) }
+/// // cannot save the user keymap 'user.keymap.json': renaming the temporary file failed: …
+/// ```
+public struct UserKeymapError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, where, and why, in one sentence.
+  public var message: String
+
+  /// Creates an error.
+  ///
+  /// - Parameter message: What went wrong.
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import MenuKit
+import Testing
+
+@testable import menu_dump
+
+// MARK: - Fixtures
+
+/// Runs `menu-dump` in-process.
+private func menuDump(_ arguments: String...) -> (
+  status: ToolExitStatus, output: String, errors: String
+) {
+  var output = BufferedOutput()
+  let status = MenuDump.run(arguments: arguments, output: &output)
+  return (status, output.standardOutput, output.standardError)
+}
+
+/// A new empty directory for one test.
+private func temporaryDirectory() throws -> String {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "keymap-command-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url.path
+}
+
+/// The repository root, found from this file's path.
+private let repositoryRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The built menu-dump, next to the test bundle.
+private var executable: URL? {
+  var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  for _ in 0..<3 {
+    let candidate = directory.appendingPathComponent("menu-dump")
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    directory = directory.deletingLastPathComponent()
+  }
+  return nil
+}
+
+// MARK: - Tests
+
+@Suite("menu-dump keymap")
+struct KeymapCommandTests {
+  @Test("check prints each problem with its position and the number of valid bindings")
+  func check() throws {
+    let example = repositoryRoot.appendingPathComponent(
+      "keymaps/examples/text-editor.keymap.json"
+    ).path
+    let clean = menuDump("keymap", "check", example)
+    #expect(clean.status == .success)
+    #expect(clean.errors == "")
+    #expect(clean.output == "\(example): 13 bindings\n")
+
+    let path = try temporaryDirectory() + "/bad.keymap.json"
+    try Data(
+      #"{ "schemaVersion": 1, "keymap": [{ "bindings": [{ "keys": "Ctrl+Q", "command": "" }, { "keys": "F1", "command": "help" }] }] }"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let bad = menuDump("keymap", "check", path)
+    #expect(bad.status == .failure)
+    #expect(bad.errors.hasPrefix("\(path):1:80: error[MK503]: an empty command name"))
+    #expect(bad.output == "\(path): 1 binding\n")
+  }
+
+  @Test("bind, unbind and rebind edit the user keymap and keep its comments")
+  func edits() throws {
+    let path = try temporaryDirectory() + "/user.keymap.json"
+    let original = """
+      // mine
+      { "schemaVersion": 1, "keymap": [] }
+
+      """
+    try Data(original.utf8).write(to: URL(fileURLWithPath: path))
+    #expect(
+      menuDump(
+        "keymap", "bind", path, "--keys", "ctrl+k ctrl+s", "--command", "file.saveAll",
+        "--context", "Editor", "--args", #"{ "all": true }"#
+      ).output == "saved \(path): 1 binding\n")
+    #expect(
+      menuDump("keymap", "unbind", path, "--keys", "Ctrl+J", "--command", "join").status == .success
+    )
+    #expect(menuDump("keymap", "unbind", path, "--keys", "F1").status == .success)
+    #expect(
+      menuDump("keymap", "rebind", path, "--keys", "Ctrl+K Ctrl+S", "--to", "Ctrl+Alt+S").status
+        == .success)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.hasPrefix("// mine\n"))
+    let (keymap, diagnostics) = KeymapFile.load(contentsOf: path, source: .user)
+    #expect(diagnostics == [])
+    #expect(keymap?.bindings.map(\.keys.canonicalText) == ["Ctrl+Alt+S", "Ctrl+J", "F1"])
+    #expect(
+      keymap?.bindings.map(\.effect) == [
+        .perform("file.saveAll", arguments: ["all": true]), .unbindCommand("join"), .unbind,
+      ])
+    #expect(keymap?.bindings.first?.context == .identifier("Editor"))
+    // Unbinding a command the user keymap binds removes that entry.
+    #expect(
+      menuDump("keymap", "unbind", path, "--keys", "Ctrl+Alt+S", "--command", "file.saveAll").status
+        == .success)
+    #expect(KeymapFile.load(contentsOf: path, source: .user).keymap?.bindings.count == 2)
+  }
+
+  @Test(
+    "bad command lines are usage errors (64), bad values data errors (65)",
+    arguments: [
+      (["keymap"], ToolExitStatus.usage, "missing the keymap action"),
+      (["keymap", "frobnicate", "f"], .usage, "unknown keymap action 'frobnicate'"),
+      (["keymap", "bind", "f", "--keys", "F1"], .usage, "missing '--command'"),
+      (["keymap", "bind", "f", "--command", "x"], .usage, "missing '--keys'"),
+      (["keymap", "rebind", "f", "--keys", "F1"], .usage, "missing '--to'"),
+      (["keymap", "check", "--bogus"], .usage, "unknown option '--bogus'"),
+      (["keymap", "bind", "f", "--keys", "Ctrl+Nope", "--command", "x"], .dataError, "bad --keys"),
+      (
+        ["keymap", "bind", "f", "--keys", "F1", "--command", "x", "--context", "a &&"], .dataError,
+        "bad --context 'a &&': column 5: expected an identifier"
+      ),
+      (
+        ["keymap", "bind", "f", "--keys", "F1", "--command", "x", "--args", "{"], .dataError,
+        "bad --args"
+      ),
+    ])
+  func usage(arguments: [String], status: ToolExitStatus, message: String) {
+    var output = BufferedOutput()
+    #expect(MenuDump.run(arguments: arguments, output: &output) == status)
+    #expect(output.standardError.contains(message), "\(output.standardError)")
+  }
+
+  @Test("--help describes every action")
+  func help() {
+    let result = menuDump("keymap", "--help")
+    #expect(result.status == .success)
+    for word in ["check", "bind", "unbind", "rebind", "--context", "atomically"] {
+      #expect(result.output.contains(word))
+    }
+  }
+
+  @Test("rebinding keys the user keymap does not bind fails without writing")
+  func rebindMissing() throws {
+    let path = try temporaryDirectory() + "/user.keymap.json"
+    let result = menuDump("keymap", "rebind", path, "--keys", "F1", "--to", "F2")
+    #expect(result.status == .failure)
+    #expect(result.errors.contains("has no binding of 'F1' to rebind"))
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test("MENUKIT_TEST_SLOW_SAVE sets the pause between chunks")
+  func slowSaveSetting() {
+    #expect(KeymapCommand.slowSaveDelay([:]) == nil)
+    #expect(KeymapCommand.slowSaveDelay(["MENUKIT_TEST_SLOW_SAVE": "1"]) == .milliseconds(1))
+    #expect(KeymapCommand.slowSaveDelay(["MENUKIT_TEST_SLOW_SAVE": "250"]) == .microseconds(250))
+    #expect(KeymapCommand.slowSaveDelay(["MENUKIT_TEST_SLOW_SAVE": "no"]) == nil)
+  }
+}
+
+@Suite("menu-dump keymap crash safety")
+struct KeymapSaveCrashTests {
+  /// A user keymap of many bindings, so that a slow save takes a while.
+  static func oldText() -> String {
+    let bindings = (1...120).map { index in
+      KeyBinding(
+        keys: try! KeySequence(parsing: "Ctrl+F\(index % 24 + 1)"),
+        effect: .perform(ActionName("command.number\(index)"), arguments: nil), source: .user)
+    }
+    return "// A big keymap.\n" + KeymapFile.text(of: Keymap(source: .user, bindings: bindings))
+  }
+
+  @Test("a save killed with SIGKILL at any moment leaves the old or the new keymap")
+  func killedSaves() throws {
+    let executable = try #require(executable, "menu-dump is built next to the tests")
+    let old = Self.oldText()
+    // The new text is what the same edit produces in-process.
+    let reference = try temporaryDirectory() + "/user.keymap.json"
+    try Data(old.utf8).write(to: URL(fileURLWithPath: reference))
+    var expected = try UserKeymap(contentsOf: reference)
+    expected.addBinding(try KeySequence(parsing: "Ctrl+Alt+F12"), command: "test.killed")
+    let new = expected.text
+    #expect(new != old)
+
+    var outcomes: [String: Int] = [:]
+    var interruptedWrites = 0
+    for attempt in 0..<18 {
+      let directory = try temporaryDirectory()
+      let path = directory + "/user.keymap.json"
+      try Data(old.utf8).write(to: URL(fileURLWithPath: path))
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = [
+        "keymap", "bind", path, "--keys", "Ctrl+Alt+F12", "--command", "test.killed",
+      ]
+      // 16 bytes every 200 µs: the 7 KB save takes about 100 ms.
+      process.environment = ["MENUKIT_TEST_SLOW_SAVE": "200"]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // Kill at moments spread over the start-up, the write and the end of the save.
+      usleep(useconds_t(attempt * 12_000))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(text == old || text == new, "attempt \(attempt): the keymap is neither old nor new")
+      let loaded = KeymapFile.load(text: text, source: .user)
+      #expect(loaded.diagnostics == [], "attempt \(attempt)")
+      outcomes[text == old ? "old" : text == new ? "new" : "broken", default: 0] += 1
+      let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory)
+      if leftovers.contains(where: { $0.hasSuffix(".tmp") }) { interruptedWrites += 1 }
+    }
+    // The kills must have hit the middle of a write at least once, or the test proves little.
+    #expect(interruptedWrites > 0, "\(outcomes)")
+    #expect(outcomes["broken"] == nil)
+
+    // The next save removes the temporary file a killed save left behind.
+    let directory = try temporaryDirectory()
+    let path = directory + "/user.keymap.json"
+    try Data(old.utf8).write(to: URL(fileURLWithPath: path))
+    let killed = Process()
+    killed.executableURL = executable
+    killed.arguments = ["keymap", "bind", path, "--keys", "F1", "--command", "help"]
+    killed.environment = ["MENUKIT_TEST_SLOW_SAVE": "100000"]
+    killed.standardOutput = FileHandle.nullDevice
+    killed.standardError = FileHandle.nullDevice
+    try killed.run()
+    var leftover: [String] = []
+    for _ in 0..<500 where leftover.isEmpty {
+      usleep(10_000)
+      leftover = try FileManager.default.contentsOfDirectory(atPath: directory)
+        .filter { $0.hasSuffix(".tmp") }
+    }
+    kill(killed.processIdentifier, SIGKILL)
+    killed.waitUntilExit()
+    #expect(leftover.count == 1)
+    #expect(menuDump("keymap", "bind", path, "--keys", "F2", "--command", "x").status == .success)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["user.keymap.json"])
+  }
+}

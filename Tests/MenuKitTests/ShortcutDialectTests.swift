@@ -1,0 +1,680 @@
+import Foundation
+import Testing
+
+@testable import MenuKit
+
+// MARK: - Fixtures
+
+/// A dialect text, the platform it is read on, and the canonical text it stands for.
+private struct ParseCase: CustomTestStringConvertible, Sendable {
+  var dialect: ShortcutDialect
+  var platform: PlatformProfile
+  var text: String
+  var canonical: String
+  var testDescription: String {
+    "\(dialect) \(platform) \"\(text)\" → \"\(canonical)\""
+  }
+
+  init(
+    _ dialect: ShortcutDialect, _ platform: PlatformProfile, _ text: String, _ canonical: String
+  ) {
+    self.dialect = dialect
+    self.platform = platform
+    self.text = text
+    self.canonical = canonical
+  }
+}
+
+private let parseCases: [ParseCase] = [
+  // VS Code
+  ParseCase(.vscode, .linux, "ctrl+shift+[", "Cmd+Shift+["),
+  ParseCase(.vscode, .windows, "ctrl+shift+[", "Cmd+Shift+["),
+  ParseCase(.vscode, .mac, "ctrl+shift+[", "Ctrl+Shift+["),
+  ParseCase(.vscode, .mac, "shift+cmd+[", "Cmd+Shift+["),
+  ParseCase(.vscode, .mac, "ctrl+cmd+down", "Ctrl+Cmd+Down"),
+  ParseCase(.vscode, .linux, "ctrl+k ctrl+s", "Cmd+K Cmd+S"),
+  ParseCase(.vscode, .linux, "  ctrl+k   ctrl+s ", "Cmd+K Cmd+S"),
+  ParseCase(.vscode, .linux, "escape escape", "Escape Escape"),
+  ParseCase(.vscode, .linux, "CTRL+Shift+P", "Cmd+Shift+P"),
+  ParseCase(.vscode, .linux, "ctrl+pageup", "Cmd+PageUp"),
+  ParseCase(.vscode, .linux, "alt+enter", "Alt+Return"),
+  ParseCase(.vscode, .linux, "shift+delete", "Shift+Delete"),
+  ParseCase(.vscode, .linux, "ctrl+numpad_add", "Cmd+KeypadPlus"),
+  ParseCase(.vscode, .linux, "ctrl+numpad0", "Cmd+Keypad0"),
+  ParseCase(.vscode, .linux, "ctrl+oem_4", "Cmd+["),
+  ParseCase(.vscode, .linux, "ctrl+oem_plus", "Cmd+="),
+  ParseCase(.vscode, .linux, "ctrl+[BracketLeft]", "Cmd+["),
+  ParseCase(.vscode, .linux, "shift+alt+[KeyF]", "Alt+Shift+F"),
+  ParseCase(.vscode, .linux, "ctrl+[Numpad5]", "Cmd+Keypad5"),
+  ParseCase(.vscode, .linux, "ctrl++", "Cmd+Plus"),
+  ParseCase(.vscode, .linux, "+", "Plus"),
+  ParseCase(.vscode, .linux, "ctrl+\\", "Cmd+\\"),
+  ParseCase(.vscode, .linux, "ctrl+`", "Cmd+`"),
+  ParseCase(.vscode, .linux, "f12", "F12"),
+  ParseCase(.vscode, .linux, "shift+f24", "Shift+F24"),
+  ParseCase(.vscode, .linux, "ctrl+shift+{", "Cmd+Shift+{"),
+  ParseCase(.vscode, .linux, "alt+é", "Alt+É"),
+  // Zed
+  ParseCase(.zed, .linux, "ctrl-shift-p", "Cmd+Shift+P"),
+  ParseCase(.zed, .linux, "ctrl-shift-[", "Cmd+Shift+["),
+  ParseCase(.zed, .linux, "secondary-s", "Cmd+S"),
+  ParseCase(.zed, .mac, "secondary-s", "Cmd+S"),
+  ParseCase(.zed, .mac, "cmd-shift-p", "Cmd+Shift+P"),
+  ParseCase(.zed, .mac, "ctrl-cmd-f", "Ctrl+Cmd+F"),
+  ParseCase(.zed, .mac, "alt-cmd-[", "Cmd+Alt+["),
+  ParseCase(.zed, .linux, "ctrl-k ctrl-s", "Cmd+K Cmd+S"),
+  ParseCase(.zed, .linux, "ctrl--", "Cmd+-"),
+  ParseCase(.zed, .linux, "-", "-"),
+  ParseCase(.zed, .linux, "ctrl-+", "Cmd+Plus"),
+  ParseCase(.zed, .linux, "ctrl-=", "Cmd+="),
+  ParseCase(.zed, .linux, "shift-)", "Shift+)"),
+  ParseCase(.zed, .linux, "ctrl-P", "Cmd+Shift+P"),
+  ParseCase(.zed, .linux, "ctrl-alt-pageup", "Cmd+Alt+PageUp"),
+  ParseCase(.zed, .linux, "ctrl-enter", "Cmd+Return"),
+  ParseCase(.zed, .linux, "g g", "G G"),
+  ParseCase(.zed, .linux, "CTRL-ALT-Z", "Cmd+Alt+Shift+Z"),
+  // GTK
+  ParseCase(.gtk, .linux, "<Control><Shift>bracketleft", "Cmd+Shift+["),
+  ParseCase(.gtk, .linux, "<Primary><Shift>z", "Cmd+Shift+Z"),
+  ParseCase(.gtk, .mac, "<Primary><Shift>z", "Cmd+Shift+Z"),
+  ParseCase(.gtk, .mac, "<Control>z", "Ctrl+Z"),
+  ParseCase(.gtk, .mac, "<Meta>q", "Cmd+Q"),
+  ParseCase(.gtk, .linux, "<ctrl><alt>t", "Cmd+Alt+T"),
+  ParseCase(.gtk, .linux, "<Primary><Control>x", "Cmd+X"),
+  ParseCase(.gtk, .linux, "<Mod1>Page_Up", "Alt+PageUp"),
+  ParseCase(.gtk, .linux, "Prior", "PageUp"),
+  ParseCase(.gtk, .linux, "<Primary>KP_Add", "Cmd+KeypadPlus"),
+  ParseCase(.gtk, .linux, "KP_Enter", "Enter"),
+  ParseCase(.gtk, .linux, "Return", "Return"),
+  ParseCase(.gtk, .linux, "F5", "F5"),
+  ParseCase(.gtk, .linux, "<Shift>F10", "Shift+F10"),
+  ParseCase(.gtk, .linux, "<Primary>plus", "Cmd+Plus"),
+  ParseCase(.gtk, .linux, "<Primary>P", "Cmd+P"),
+  ParseCase(.gtk, .linux, "<Alt>U00E9", "Alt+É"),
+  ParseCase(.gtk, .linux, "<Primary>page_down", "Cmd+PageDown"),
+  ParseCase(.gtk, .linux, "<Shift>ISO_Left_Tab", "Shift+Tab"),
+  ParseCase(.gtk, .linux, "<Primary>[", "Cmd+["),
+  ParseCase(.gtk, .linux, "<Primary><", "Cmd+<"),
+  // Qt
+  ParseCase(.qt, .linux, "Ctrl+Shift+[", "Cmd+Shift+["),
+  ParseCase(.qt, .mac, "Ctrl+Shift+[", "Cmd+Shift+["),
+  ParseCase(.qt, .mac, "Meta+Ctrl+F", "Ctrl+Cmd+F"),
+  ParseCase(.qt, .linux, "Ctrl+K, Ctrl+S", "Cmd+K Cmd+S"),
+  ParseCase(.qt, .linux, "Ctrl+,, Ctrl+K", "Cmd+, Cmd+K"),
+  ParseCase(.qt, .linux, "Ctrl++, +", "Cmd+Plus Plus"),
+  ParseCase(.qt, .linux, ",", ","),
+  ParseCase(.qt, .linux, "Ctrl+PgUp", "Cmd+PageUp"),
+  ParseCase(.qt, .linux, "Esc", "Escape"),
+  ParseCase(.qt, .linux, "Return", "Return"),
+  ParseCase(.qt, .linux, "Enter", "Enter"),
+  ParseCase(.qt, .linux, "Num+Enter", "Enter"),
+  ParseCase(.qt, .linux, "Ctrl+Num+5", "Cmd+Keypad5"),
+  ParseCase(.qt, .linux, "Num++", "KeypadPlus"),
+  ParseCase(.qt, .linux, "Del", "Delete"),
+  ParseCase(.qt, .linux, "ctrl+shift+p", "Cmd+Shift+P"),
+  ParseCase(.qt, .linux, "Alt+F4", "Alt+F4"),
+  // Electron
+  ParseCase(.electron, .linux, "CmdOrCtrl+Shift+[", "Cmd+Shift+["),
+  ParseCase(.electron, .mac, "CmdOrCtrl+Shift+[", "Cmd+Shift+["),
+  ParseCase(.electron, .mac, "CommandOrControl+Q", "Cmd+Q"),
+  ParseCase(.electron, .mac, "Ctrl+Cmd+F", "Ctrl+Cmd+F"),
+  ParseCase(.electron, .linux, "Ctrl+Alt+Delete", "Cmd+Alt+Delete"),
+  ParseCase(.electron, .linux, "CmdOrCtrl+Plus", "Cmd+Plus"),
+  ParseCase(.electron, .linux, "Option+Space", "Alt+Space"),
+  ParseCase(.electron, .linux, "num5", "Keypad5"),
+  ParseCase(.electron, .linux, "CmdOrCtrl+numadd", "Cmd+KeypadPlus"),
+  ParseCase(.electron, .linux, "Enter", "Return"),
+  ParseCase(.electron, .linux, "Shift+F11", "Shift+F11"),
+  // Emacs
+  ParseCase(.emacs, .linux, "C-S-[", "Cmd+Shift+["),
+  ParseCase(.emacs, .linux, "C-x C-s", "Cmd+X Cmd+S"),
+  ParseCase(.emacs, .linux, "M-x", "Alt+X"),
+  ParseCase(.emacs, .linux, "C-M-%", "Cmd+Alt+%"),
+  ParseCase(.emacs, .linux, "C-P", "Cmd+Shift+P"),
+  ParseCase(.emacs, .linux, "C--", "Cmd+-"),
+  ParseCase(.emacs, .linux, "-", "-"),
+  ParseCase(.emacs, .linux, "C-<f5>", "Cmd+F5"),
+  ParseCase(.emacs, .linux, "<C-f5>", "Cmd+F5"),
+  ParseCase(.emacs, .linux, "<C-S-up>", "Cmd+Shift+Up"),
+  ParseCase(.emacs, .linux, "<kp-add>", "KeypadPlus"),
+  ParseCase(.emacs, .linux, "C-c RET", "Cmd+C Return"),
+  ParseCase(.emacs, .linux, "C-SPC", "Cmd+Space"),
+  ParseCase(.emacs, .linux, "M-DEL", "Alt+Backspace"),
+  ParseCase(.emacs, .linux, "<delete>", "Delete"),
+  ParseCase(.emacs, .linux, "C-<prior>", "Cmd+PageUp"),
+  ParseCase(.emacs, .linux, "C-<", "Cmd+<"),
+  ParseCase(.emacs, .mac, "s-s", "Cmd+S"),
+  ParseCase(.emacs, .mac, "C-s", "Ctrl+S"),
+  // MenuKit
+  ParseCase(.menuKit, .linux, "Ctrl+Cmd+F", "Ctrl+Cmd+F"),
+  ParseCase(.menuKit, .mac, "cmd+k cmd+s", "Cmd+K Cmd+S"),
+]
+
+/// A shortcut, a platform and its expected text in each dialect that writes it.
+private struct FormatCase: CustomTestStringConvertible, Sendable {
+  var canonical: String
+  var platform: PlatformProfile
+  var texts: [ShortcutDialect: String?]
+  var testDescription: String { "\"\(canonical)\" on \(platform)" }
+}
+
+private let formatCases: [FormatCase] = [
+  FormatCase(
+    canonical: "Cmd+Shift+[", platform: .linux,
+    texts: [
+      .menuKit: "Cmd+Shift+[", .vscode: "ctrl+shift+[", .zed: "ctrl-shift-[",
+      .gtk: "<Primary><Shift>bracketleft", .qt: "Ctrl+Shift+[", .electron: "CmdOrCtrl+Shift+[",
+      .emacs: "C-S-[",
+    ]),
+  FormatCase(
+    canonical: "Cmd+Shift+[", platform: .mac,
+    texts: [
+      .vscode: "shift+cmd+[", .zed: "cmd-shift-[", .gtk: "<Primary><Shift>bracketleft",
+      .qt: "Ctrl+Shift+[", .electron: "CmdOrCtrl+Shift+[", .emacs: "S-s-[",
+    ]),
+  FormatCase(
+    canonical: "Ctrl+Cmd+F", platform: .mac,
+    texts: [
+      .vscode: "ctrl+cmd+f", .zed: "ctrl-cmd-f", .gtk: "<Primary><Control>f",
+      .qt: "Ctrl+Meta+F", .electron: "CmdOrCtrl+Ctrl+F", .emacs: "C-s-f",
+    ]),
+  FormatCase(
+    canonical: "Ctrl+Cmd+F", platform: .linux,
+    texts: [
+      .menuKit: "Ctrl+Cmd+F", .vscode: "ctrl+f", .zed: "ctrl-f", .gtk: "<Primary>f",
+      .qt: "Ctrl+F", .electron: "CmdOrCtrl+F", .emacs: "C-f",
+    ]),
+  FormatCase(
+    canonical: "Ctrl+Alt+Delete", platform: .linux,
+    texts: [
+      .vscode: "ctrl+alt+delete", .zed: "ctrl-alt-delete", .gtk: "<Control><Alt>Delete",
+      .qt: "Ctrl+Alt+Del", .electron: "Ctrl+Alt+Delete", .emacs: "C-M-<delete>",
+    ]),
+  FormatCase(
+    canonical: "Cmd+K Cmd+S", platform: .linux,
+    texts: [
+      .menuKit: "Cmd+K Cmd+S", .vscode: "ctrl+k ctrl+s", .zed: "ctrl-k ctrl-s", .gtk: nil,
+      .qt: "Ctrl+K, Ctrl+S", .electron: nil, .emacs: "C-k C-s",
+    ]),
+  FormatCase(
+    canonical: "Cmd+Plus", platform: .linux,
+    texts: [
+      .vscode: "ctrl++", .zed: "ctrl-+", .gtk: "<Primary>plus", .qt: "Ctrl++",
+      .electron: "CmdOrCtrl+Plus", .emacs: "C-+",
+    ]),
+  FormatCase(
+    canonical: "Cmd+-", platform: .linux,
+    texts: [
+      .vscode: "ctrl+-", .zed: "ctrl--", .gtk: "<Primary>minus", .qt: "Ctrl+-",
+      .electron: "CmdOrCtrl+-", .emacs: "C--",
+    ]),
+  FormatCase(
+    canonical: "Alt+PageDown", platform: .windows,
+    texts: [
+      .vscode: "alt+pagedown", .zed: "alt-pagedown", .gtk: "<Alt>Page_Down", .qt: "Alt+PgDown",
+      .electron: "Alt+PageDown", .emacs: "M-<next>",
+    ]),
+  FormatCase(
+    canonical: "Cmd+Keypad5", platform: .linux,
+    texts: [
+      .vscode: "ctrl+numpad5", .zed: nil, .gtk: "<Primary>KP_5", .qt: "Ctrl+Num+5",
+      .electron: "CmdOrCtrl+num5", .emacs: "C-<kp-5>",
+    ]),
+  FormatCase(
+    canonical: "Enter", platform: .linux,
+    texts: [
+      .vscode: nil, .zed: nil, .gtk: "KP_Enter", .qt: "Enter", .electron: nil,
+      .emacs: "<kp-enter>",
+    ]),
+  FormatCase(
+    canonical: "Shift+Space", platform: .linux,
+    texts: [
+      .vscode: "shift+space", .zed: "shift-space", .gtk: "<Shift>space", .qt: "Shift+Space",
+      .electron: "Shift+Space", .emacs: "S-SPC",
+    ]),
+  FormatCase(
+    canonical: "Alt+É", platform: .linux,
+    texts: [
+      .vscode: "alt+é", .zed: "alt-é", .gtk: "<Alt>U00E9", .qt: "Alt+é", .electron: "Alt+é",
+      .emacs: "M-é",
+    ]),
+  FormatCase(
+    canonical: "Cmd+Shift+P", platform: .linux,
+    texts: [
+      .vscode: "ctrl+shift+p", .zed: "ctrl-shift-p", .gtk: "<Primary><Shift>p",
+      .qt: "Ctrl+Shift+P", .electron: "CmdOrCtrl+Shift+P", .emacs: "C-S-p",
+    ]),
+]
+
+/// Text that does not parse, and the error's kind and column.
+private struct ErrorCase: CustomTestStringConvertible, Sendable {
+  var dialect: ShortcutDialect
+  var platform: PlatformProfile
+  var text: String
+  var kind: ShortcutDialectError.Kind
+  var column: Int
+  var testDescription: String { "\(dialect) \(platform) \"\(text)\" → \(kind) at \(column)" }
+
+  init(
+    _ dialect: ShortcutDialect, _ platform: PlatformProfile, _ text: String,
+    _ kind: ShortcutDialectError.Kind, _ column: Int
+  ) {
+    self.dialect = dialect
+    self.platform = platform
+    self.text = text
+    self.kind = kind
+    self.column = column
+  }
+}
+
+private let errorCases: [ErrorCase] = [
+  ErrorCase(.vscode, .linux, "", .empty, 1),
+  ErrorCase(.vscode, .linux, "   ", .empty, 1),
+  ErrorCase(.vscode, .linux, "ctrl+", .missingKey, 6),
+  ErrorCase(.vscode, .linux, "ctrl+shift", .missingKey, 6),
+  ErrorCase(.vscode, .linux, "++", .emptyModifier, 1),
+  ErrorCase(.vscode, .linux, "ctrl++a", .emptyModifier, 6),
+  ErrorCase(.vscode, .linux, "ctrl+shfit+p", .unknownModifier, 6),
+  ErrorCase(.vscode, .linux, "ctrl+k ctrl+shfit+p", .unknownModifier, 13),
+  ErrorCase(.vscode, .linux, "ctrl+ctrl+p", .duplicateModifier, 6),
+  ErrorCase(.vscode, .linux, "ctrl+pgupp", .unknownKey, 6),
+  ErrorCase(.vscode, .linux, "meta+enter", .unsupportedModifier, 1),
+  ErrorCase(.vscode, .windows, "win+e", .unsupportedModifier, 1),
+  ErrorCase(.vscode, .linux, "ctrl+cmd+p", .unsupportedModifier, 6),
+  ErrorCase(.vscode, .linux, "alt+browserback", .unsupportedKey, 5),
+  ErrorCase(.vscode, .linux, "ctrl+[IntlBackslash]", .physicalKey, 6),
+  ErrorCase(.vscode, .linux, "ctrl+\u{1}", .unknownKey, 6),
+  ErrorCase(.vscode, .linux, "ctrl+f25", .unsupportedKey, 6),
+  ErrorCase(.zed, .linux, "fn-f", .unsupportedModifier, 1),
+  ErrorCase(.zed, .mac, "fn-f", .unsupportedModifier, 1),
+  ErrorCase(.zed, .linux, "super-space", .unsupportedModifier, 1),
+  ErrorCase(.zed, .linux, "ctrl-shift-copy", .unsupportedKey, 12),
+  ErrorCase(.zed, .linux, "ctrl-", .missingKey, 6),
+  ErrorCase(.zed, .linux, "ctrl--a", .emptyModifier, 6),
+  ErrorCase(.zed, .linux, "ctrl-numpad5", .unknownKey, 6),
+  ErrorCase(.gtk, .linux, "<Control", .unexpectedText, 1),
+  ErrorCase(.gtk, .linux, "<>a", .emptyModifier, 1),
+  ErrorCase(.gtk, .linux, "<Control>", .missingKey, 10),
+  ErrorCase(.gtk, .linux, "<Control><Shfit>a", .unknownModifier, 11),
+  ErrorCase(.gtk, .linux, "<Super>a", .unsupportedModifier, 2),
+  ErrorCase(.gtk, .linux, "<Control>a <Control>b", .tooManyStrokes, 12),
+  ErrorCase(.gtk, .linux, "<Control>bracketlef", .unknownKey, 10),
+  ErrorCase(.gtk, .linux, "<Control>XF86Copy", .unsupportedKey, 10),
+  ErrorCase(.gtk, .linux, "<Release>a", .unsupportedModifier, 2),
+  ErrorCase(.qt, .linux, "Ctrl+K, ", .missingKey, 9),
+  ErrorCase(.qt, .linux, "Ctrl+K Ctrl+S", .unexpectedText, 7),
+  ErrorCase(.qt, .linux, "A, B, C, D, E", .tooManyStrokes, 13),
+  ErrorCase(.qt, .linux, "Meta+A", .unsupportedModifier, 1),
+  ErrorCase(.qt, .linux, "Num+A", .unexpectedText, 5),
+  ErrorCase(.qt, .linux, "Ctrl+Print", .unsupportedKey, 6),
+  ErrorCase(.electron, .linux, "Super+A", .unsupportedModifier, 1),
+  ErrorCase(.electron, .linux, "AltGr+A", .unsupportedModifier, 1),
+  ErrorCase(.electron, .linux, "CmdOrCtrl+A CmdOrCtrl+B", .tooManyStrokes, 13),
+  ErrorCase(.electron, .linux, "CmdOrCtrl+VolumeUp", .unsupportedKey, 11),
+  ErrorCase(.emacs, .linux, "C-", .missingKey, 3),
+  ErrorCase(.emacs, .linux, "C-x C-", .missingKey, 7),
+  ErrorCase(.emacs, .linux, "s-a", .unsupportedModifier, 1),
+  ErrorCase(.emacs, .linux, "H-a", .unsupportedModifier, 1),
+  ErrorCase(.emacs, .linux, "C-<f99>", .unsupportedKey, 3),
+  ErrorCase(.emacs, .linux, "C-<foo>", .unknownKey, 3),
+  ErrorCase(.emacs, .linux, "C-xyz", .unknownKey, 3),
+  ErrorCase(.emacs, .linux, "C-C-a", .duplicateModifier, 3),
+  ErrorCase(.menuKit, .linux, "Cmd+Shfit+S", .unknownModifier, 5),
+  ErrorCase(.menuKit, .linux, "Cmd+K Cmd+", .missingKey, 11),
+]
+
+/// Parses `text`, returning the error it throws, or nil when it parses.
+private func parseError(
+  _ text: String, _ dialect: ShortcutDialect, _ platform: PlatformProfile
+) -> ShortcutDialectError? {
+  do {
+    _ = try KeySequence(parsing: text, dialect: dialect, platform: platform)
+    return nil
+  } catch {
+    return error
+  }
+}
+
+/// The keys each dialect has no name for; `text(in:platform:)` returns nil for them.
+private let unwritableKeys: [ShortcutDialect: Set<KeyInput.SpecialKey>] = [
+  .vscode: [.enter, .clear, .keypadEquals],
+  .zed: Set(KeyInput.SpecialKey.allCases.filter { $0.canonicalName.hasPrefix("Keypad") })
+    .union([.enter, .clear]),
+  .electron: [.enter, .clear, .keypadEquals, .keypadComma],
+]
+
+/// Inputs for round trips: letters, digits, symbols (shifted ones too), non-ASCII, and every
+/// special key.
+private let roundTripInputs: [KeyInput] =
+  [
+    "a", "p", "z", "1", "0", "[", "]", ";", "'", ",", ".", "/", "\\", "-", "=", "`", "{", "?",
+    "+", "~", "<", "é", "ß",
+  ].map { KeyInput($0) }
+  + KeyInput.SpecialKey.allCases.map { KeyInput($0) }
+
+/// The modifier sets that round-trip on a platform: on linux and windows `.control` is written
+/// as Control and reads back as `.command`, so only `.command` is used there.
+private func roundTripModifiers(_ platform: PlatformProfile) -> [KeyModifierFlags] {
+  var sets: [KeyModifierFlags] = [
+    [], [.command], [.shift], [.alternate], [.command, .shift], [.command, .alternate],
+    [.command, .alternate, .shift], [.alternate, .shift],
+  ]
+  if platform == .mac {
+    sets += [
+      [.control], [.control, .command], [.control, .shift],
+      [
+        .control, .alternate, .shift,
+        .command,
+      ],
+    ]
+  }
+  return sets
+}
+
+// MARK: - Tests
+
+@Suite("Shortcut dialects")
+struct ShortcutDialectTests {
+  @Test("parses each dialect's text into MenuKit shortcuts", arguments: parseCases)
+  fileprivate func parses(_ example: ParseCase) throws {
+    let sequence = try KeySequence(
+      parsing: example.text, dialect: example.dialect, platform: example.platform)
+    #expect(sequence.canonicalText == example.canonical)
+  }
+
+  @Test("writes shortcuts in each dialect", arguments: formatCases)
+  fileprivate func writes(_ example: FormatCase) throws {
+    let sequence = try KeySequence(parsing: example.canonical)
+    for (dialect, expected) in example.texts {
+      #expect(
+        sequence.text(in: dialect, platform: example.platform) == expected,
+        "\(dialect)")
+    }
+  }
+
+  @Test("keeps a shifted symbol's key: ctrl+shift+[ is [ with Shift, not {")
+  func shiftedSymbolsStay() throws {
+    let fold = try KeyboardShortcut(parsing: "ctrl+shift+[", dialect: .vscode, platform: .linux)
+    #expect(fold.input == "[")
+    #expect(fold.modifierFlags == [.command, .shift])
+  }
+
+  @Test(
+    "round-trips every key and modifier set through every dialect",
+    arguments: ShortcutDialect.allCases, PlatformProfile.allCases)
+  func roundTrips(_ dialect: ShortcutDialect, _ platform: PlatformProfile) throws {
+    var written = 0
+    for input in roundTripInputs {
+      for flags in roundTripModifiers(platform) {
+        let shortcut = KeyboardShortcut(input, modifierFlags: flags)
+        guard let text = shortcut.text(in: dialect, platform: platform) else {
+          let key = try #require(input.specialKey, "\(shortcut) has no \(dialect) text")
+          #expect(unwritableKeys[dialect]?.contains(key) == true, "\(shortcut) in \(dialect)")
+          continue
+        }
+        written += 1
+        let parsed = try KeyboardShortcut(parsing: text, dialect: dialect, platform: platform)
+        #expect(parsed == shortcut, "\(shortcut) → \"\(text)\" → \(parsed)")
+      }
+    }
+    #expect(written > 300)
+  }
+
+  @Test(
+    "round-trips sequences, with commas and plus keys in Qt", arguments: ShortcutDialect.allCases)
+  func sequencesRoundTrip(_ dialect: ShortcutDialect) throws {
+    let texts = ["Cmd+K Cmd+S", "Cmd+, Cmd+K", "Cmd+Plus Plus", ", ,", "Alt+- - G G Escape"]
+    for text in texts {
+      let sequence = try KeySequence(parsing: text)
+      guard let written = sequence.text(in: dialect, platform: .linux) else {
+        #expect(dialect == .gtk || dialect == .electron || sequence.strokes.count > 4)
+        continue
+      }
+      let parsed = try KeySequence(parsing: written, dialect: dialect, platform: .linux)
+      #expect(parsed == sequence, "\(text) → \"\(written)\"")
+    }
+  }
+
+  @Test("writes .control as Control on linux, which reads back as .command")
+  func controlBecomesCommandOnLinux() throws {
+    let shortcut = KeyboardShortcut("x", modifierFlags: .control)
+    for dialect in ShortcutDialect.allCases where dialect != .menuKit {
+      let text = try #require(shortcut.text(in: dialect, platform: .linux))
+      let parsed = try KeyboardShortcut(parsing: text, dialect: dialect, platform: .linux)
+      #expect(parsed.modifierFlags == .command, "\(dialect): \(text)")
+    }
+  }
+
+  @Test("Qt sequences have at most four strokes")
+  func qtSequenceLimit() throws {
+    let five = try KeySequence(parsing: "A B C D E")
+    #expect(five.text(in: .qt, platform: .linux) == nil)
+    #expect(five.text(in: .vscode, platform: .linux) == "a b c d e")
+  }
+
+  @Test("reports the error's kind and column", arguments: errorCases)
+  fileprivate func errors(_ example: ErrorCase) {
+    let error = parseError(example.text, example.dialect, example.platform)
+    #expect(error?.kind == example.kind)
+    #expect(error?.column == example.column)
+    #expect(error?.dialect == example.dialect)
+    #expect(error?.message.isEmpty == false)
+    #expect(error?.expected.isEmpty == false)
+  }
+
+  @Test("a one-stroke parse rejects a second stroke at its column")
+  func oneStroke() {
+    #expect(throws: ShortcutDialectError.self) {
+      try KeyboardShortcut(parsing: "ctrl+k ctrl+s", dialect: .vscode, platform: .linux)
+    }
+    do {
+      _ = try KeyboardShortcut(parsing: "ctrl+k ctrl+s", dialect: .vscode, platform: .linux)
+    } catch {
+      #expect(error.kind == .tooManyStrokes)
+      #expect(error.column == 8)
+    }
+  }
+
+  @Test("messages name the problem, suggest, and say what was expected")
+  func messages() throws {
+    let typo = try #require(parseError("ctrl+shfit+p", .vscode, .linux))
+    #expect(typo.message == "unknown VS Code modifier 'shfit'; did you mean 'shift'?")
+    #expect(typo.description.hasPrefix("column 6: unknown VS Code modifier 'shfit'"))
+    #expect(typo.expected.contains("ctrl+shift+["))
+
+    let meta = try #require(parseError("meta+enter", .vscode, .linux))
+    #expect(meta.message.contains("Super"))
+    #expect(meta.message.contains("linux profile"))
+
+    let physical = try #require(parseError("ctrl+[IntlBackslash]", .vscode, .linux))
+    #expect(physical.message.contains("physical key position"))
+
+    let key = try #require(parseError("<Control>bracketlef", .gtk, .linux))
+    #expect(key.message == "unknown GTK key 'bracketlef'; did you mean 'bracketleft'?")
+
+    let long = try #require(
+      parseError("ctrl+" + String(repeating: "x", count: 10_000), .vscode, .linux))
+    #expect(long.message.count < 300)
+  }
+
+  @Test("never traps, and errors point inside the text (deterministic fuzzing)")
+  func fuzz() {
+    let alphabet = Array("+-<>[]{},  ctrlshiftaltCMS-kpxé\u{301}😀\u{0}\t,Num")
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    var inputs = [
+      "", "+", "++", "+++", "ctrl+", "-", "--", "<", "<>", "<<>", ",", ", ", ",,",
+      "C-", "<C-", "<C->", String(repeating: "ctrl+", count: 5_000) + "a",
+    ]
+    for _ in 0..<400 {
+      inputs.append(String((0..<next(14)).map { _ in alphabet[next(alphabet.count)] }))
+    }
+    var problems: [String] = []
+    var parsed = 0
+    for text in inputs {
+      for dialect in ShortcutDialect.allCases {
+        for platform in PlatformProfile.allCases {
+          do {
+            let sequence = try KeySequence(parsing: text, dialect: dialect, platform: platform)
+            parsed += 1
+            if sequence.strokes.isEmpty { problems.append("\(dialect) \"\(text)\": no strokes") }
+          } catch {
+            if !(1...(text.unicodeScalars.count + 1)).contains(error.column)
+              || error.message.isEmpty
+            {
+              problems.append("\(dialect) \"\(text)\": \(error)")
+            }
+          }
+        }
+      }
+    }
+    #expect(problems == [])
+    #expect(parsed > 0)
+  }
+}
+
+// MARK: - Corpus
+
+/// A keymap file copied from /work/shared/corpus and what it may not parse.
+private struct CorpusFile: CustomTestStringConvertible, Sendable {
+  var path: String
+  var dialect: ShortcutDialect
+  var platform: PlatformProfile
+  /// The forms MenuKit rejects on purpose, as (kind, word at the error's column).
+  var rejected: Set<RejectedForm>
+  var testDescription: String { path }
+}
+
+private struct RejectedForm: Hashable, Sendable, CustomStringConvertible {
+  var kind: ShortcutDialectError.Kind
+  var word: String
+  var description: String { "\(kind) '\(word)'" }
+
+  init(_ kind: ShortcutDialectError.Kind, _ word: String) {
+    self.kind = kind
+    self.word = word
+  }
+}
+
+/// Zed's hardware keys (XF86 copy, paste, …), which MenuKit shortcuts cannot name.
+private let zedHardwareKeys: Set<RejectedForm> = Set(
+  [
+    "back", "copy", "cut", "find", "forward", "menu", "new", "open", "paste", "redo", "save",
+    "undo",
+  ].map { RejectedForm(.unsupportedKey, $0) })
+
+private let corpusFiles: [CorpusFile] = [
+  CorpusFile(
+    path: "vscode/linux.keybindings.json", dialect: .vscode, platform: .linux,
+    rejected: [
+      RejectedForm(.unsupportedModifier, "meta"), RejectedForm(.unsupportedKey, "browserback"),
+      RejectedForm(.unsupportedKey, "browserforward"),
+      RejectedForm(.physicalKey, "[IntlBackslash]"),
+    ]),
+  CorpusFile(
+    path: "vscode/windows.keybindings.json", dialect: .vscode, platform: .windows,
+    rejected: [
+      RejectedForm(.unsupportedModifier, "win"), RejectedForm(.unsupportedKey, "browserback"),
+      RejectedForm(.unsupportedKey, "browserforward"),
+    ]),
+  CorpusFile(
+    path: "vscode/macos.keybindings.json", dialect: .vscode, platform: .mac,
+    rejected: [
+      RejectedForm(.unsupportedKey, "browserback"), RejectedForm(.unsupportedKey, "browserforward"),
+    ]),
+  CorpusFile(
+    path: "zed/default-linux.json", dialect: .zed, platform: .linux,
+    rejected: zedHardwareKeys.union([RejectedForm(.unsupportedModifier, "super")])),
+  CorpusFile(
+    path: "zed/default-macos.json", dialect: .zed, platform: .mac,
+    rejected: [RejectedForm(.unsupportedModifier, "fn")]),
+]
+
+private let corpusDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .appendingPathComponent("Fixtures/corpus")
+
+/// Every shortcut text in a VS Code keymap (`"key"` members) or a Zed keymap (the member names
+/// of each section's `"bindings"`).
+private func shortcutTexts(in file: CorpusFile) throws -> [String] {
+  let text = try String(
+    contentsOf: corpusDirectory.appendingPathComponent(file.path), encoding: .utf8)
+  let root = try JSONReader.parse(text, file: file.path)
+  guard case .array(let entries) = root.value else { return [] }
+  var texts: [String] = []
+  for entry in entries {
+    guard case .object(let members) = entry.value else { continue }
+    for member in members {
+      switch (file.dialect, member.key, member.value.value) {
+      case (.vscode, "key", .string(let key)):
+        texts.append(key)
+      case (.zed, "bindings", .object(let bindings)):
+        texts += bindings.map(\.key)
+      default:
+        break
+      }
+    }
+  }
+  return texts
+}
+
+/// The word that starts at an error's column: up to the next separator or space.
+private func word(in text: String, at column: Int, dialect: ShortcutDialect) -> String {
+  let scalars = Array(text.unicodeScalars).dropFirst(column - 1)
+  let separator: Unicode.Scalar = dialect == .zed ? "-" : "+"
+  var result = ""
+  for scalar in scalars {
+    if scalar == separator || scalar == " " { break }
+    result.unicodeScalars.append(scalar)
+  }
+  return result
+}
+
+@Suite("Shortcut dialects: documentation")
+struct ShortcutDialectDocsTests {
+  @Test("docs/shortcut-dialects.md has a section per dialect, and shortcuts.md links to it")
+  func sections() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs")
+    let dialects = try String(
+      contentsOf: docs.appendingPathComponent("shortcut-dialects.md"), encoding: .utf8)
+    for dialect in ShortcutDialect.allCases where dialect != .menuKit {
+      #expect(dialects.contains("## \(dialect.displayName) (`\(dialect.rawValue)`)"))
+    }
+    let shortcuts = try String(
+      contentsOf: docs.appendingPathComponent("shortcuts.md"), encoding: .utf8)
+    #expect(shortcuts.contains("(shortcut-dialects.md)"))
+  }
+}
+
+@Suite("Shortcut dialects: real keymaps")
+struct ShortcutDialectCorpusTests {
+  @Test(
+    "every key of the VS Code and Zed default keymaps parses, or is a documented rejection",
+    arguments: corpusFiles)
+  fileprivate func corpus(_ file: CorpusFile) throws {
+    let texts = try shortcutTexts(in: file)
+    #expect(texts.count > 500)
+    var parsed = 0
+    var rejected: Set<RejectedForm> = []
+    for text in texts {
+      do {
+        let sequence = try KeySequence(
+          parsing: text, dialect: file.dialect, platform: file.platform)
+        parsed += 1
+        // What parses also writes back and parses to the same shortcuts.
+        let written = try #require(sequence.text(in: file.dialect, platform: file.platform))
+        let again = try KeySequence(
+          parsing: written, dialect: file.dialect, platform: file.platform)
+        #expect(again == sequence, "\(text) → \(written)")
+      } catch let error as ShortcutDialectError {
+        rejected.insert(
+          RejectedForm(error.kind, word(in: text, at: error.column, dialect: file.dialect)))
+      }
+    }
+    #expect(rejected == file.rejected)
+    #expect(parsed > texts.count * 9 / 10, "\(parsed) of \(texts.count) parsed")
+  }
+}
