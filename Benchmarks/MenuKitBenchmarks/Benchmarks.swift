@@ -13,12 +13,13 @@ struct Benchmarks {
       "MenuKit benchmarks (\(isDebugBuild ? "DEBUG build: figures are not meaningful" : "release"))"
     )
     print("")
-    // `menukit-benchmarks tree translation dispatch` runs the named ones; none runs all.
+    // `menukit-benchmarks tree translation dispatch keymap` runs the named ones; none runs all.
     let chosen = Set(CommandLine.arguments.dropFirst())
     let run = { (name: String) in chosen.isEmpty || chosen.contains(name) }
     if run("tree") { treeBenchmark() }
     if run("translation") { translationBenchmark() }
     if run("dispatch") { MainActor.assumeIsolated { dispatchBenchmark() } }
+    if run("keymap") { keymapBenchmark() }
   }
 
   /// Presses through a chain of 10 responders holding 1,000 key commands in total: key

@@ -56,6 +56,11 @@ public struct KeyBindingResolver: Sendable {
   let byFirstStroke: [Stroke: [Int]]
   /// Bindings that perform an action, by action.
   let byAction: [ActionName: [Int]]
+  /// For each binding, the number of its key sequence among the distinct ones.
+  let sequenceIDs: [Int]
+  /// The distinct context predicates, and each binding's (by position in it).
+  let predicates: [ContextPredicate]
+  let predicateIDs: [Int?]
 
   /// Creates a resolver from bindings that are already in precedence order (rule 1), or that
   /// will be: they are sorted stably by source.
@@ -104,6 +109,22 @@ public struct KeyBindingResolver: Sendable {
     self.removedBy = removedBy
     self.byFirstStroke = byFirstStroke
     self.byAction = byAction
+    var sequenceNumbers: [[Stroke]: Int] = [:]
+    sequenceIDs = strokes.map { keys in
+      if let known = sequenceNumbers[keys] { return known }
+      sequenceNumbers[keys] = sequenceNumbers.count
+      return sequenceNumbers.count - 1
+    }
+    var predicateNumbers: [ContextPredicate: Int] = [:]
+    var predicates: [ContextPredicate] = []
+    predicateIDs = ordered.map { binding in
+      guard let context = binding.context else { return nil }
+      if let known = predicateNumbers[context] { return known }
+      predicateNumbers[context] = predicates.count
+      predicates.append(context)
+      return predicates.count - 1
+    }
+    self.predicates = predicates
   }
 
   /// Creates a resolver whose defaults are the key commands of a menu, overlaid by keymaps.
@@ -146,15 +167,23 @@ public struct KeyBindingResolver: Sendable {
   /// - Parameters:
   ///   - keys: The strokes typed so far.
   ///   - stack: The contexts of the responder chain, root first.
-  /// - Returns: Whether a binding fires, more strokes may follow, or nothing matches, with
-  ///   every binding that began with these strokes and why it lost.
-  public func resolve(_ keys: KeySequence, in stack: [KeyContext]) -> KeyBindingResolution {
-    resolve(keys.strokes.map { [Stroke($0, platform: platform)] }, in: stack)
+  ///   - includingCandidates: Whether to list every binding that began with the strokes and
+  ///     why it lost (``KeyBindingResolution/candidates``), as `explain` does; without them,
+  ///     resolving is cheaper.
+  /// - Returns: Whether a binding fires, more strokes may follow, or nothing matches.
+  public func resolve(
+    _ keys: KeySequence, in stack: [KeyContext], includingCandidates: Bool = true
+  ) -> KeyBindingResolution {
+    resolve(
+      keys.strokes.map { [Stroke($0, platform: platform)] }, in: stack,
+      includingCandidates: includingCandidates)
   }
 
   /// Resolves typed strokes, each given as the chords its press may stand for, best first
   /// (the press's own key, then its Latin fallbacks).
-  func resolve(_ typed: [[Stroke]], in stack: [KeyContext]) -> KeyBindingResolution {
+  func resolve(
+    _ typed: [[Stroke]], in stack: [KeyContext], includingCandidates: Bool = true
+  ) -> KeyBindingResolution {
     var resolution = KeyBindingResolution()
     guard let first = typed.first else { return resolution }
     var positions: [Int] = []
@@ -162,9 +191,22 @@ public struct KeyBindingResolver: Sendable {
     if positions.isEmpty { return resolution }
     if first.count > 1 { positions = Array(Set(positions)).sorted() }
 
-    // Every binding whose first strokes are the typed ones, with how well they matched.
-    var candidates: [KeyBindingResolution.Candidate] = []
-    var tiers: [Int] = []
+    // Every binding whose first strokes are the typed ones, with how well they matched; the
+    // public candidates are made from these at the end.
+    struct Entry {
+      var index: Int
+      var tier: Int
+      var depth: Int?
+      var isComplete: Bool
+      var lossReason: KeyBindingResolution.LossReason?
+      var lostTo: Int?
+      var isWinner = false
+    }
+    var entries: [Entry] = []
+    entries.reserveCapacity(positions.count)
+    // Bindings share predicates: each distinct one is evaluated once per resolution.
+    var depths: [Int: Int?] = [:]
+    let deepest = max(stack.count - 1, 0)
     for index in positions {
       let keys = strokes[index]
       guard keys.count >= typed.count else { continue }
@@ -175,89 +217,109 @@ public struct KeyBindingResolver: Sendable {
           matches = false
           break
         }
-        tier = max(tier, found == 0 ? 0 : 1)
+        if found > 0 { tier = 1 }
       }
       guard matches else { continue }
-      let binding = bindings[index]
-      let depth: Int? =
-        binding.context.map { $0.matchDepth(in: stack) } ?? max(stack.count - 1, 0)
-      var candidate = KeyBindingResolution.Candidate(
-        index: index, binding: binding, depth: depth, isComplete: keys.count == typed.count)
-      if let remover = removedBy[index] {
-        candidate.lossReason = .removed
-        candidate.removedBy = bindings[remover]
-      } else if depth == nil {
-        candidate.lossReason = .contextDoesNotMatch
+      var depth: Int? = deepest
+      if let id = predicateIDs[index] {
+        if let known = depths[id] {
+          depth = known
+        } else {
+          depth = predicates[id].matchDepth(in: stack)
+          depths[id] = depth
+        }
       }
-      candidates.append(candidate)
-      tiers.append(tier)
+      var entry = Entry(
+        index: index, tier: tier, depth: depth, isComplete: keys.count == typed.count)
+      if removedBy[index] != nil {
+        entry.lossReason = .removed
+      } else if depth == nil {
+        entry.lossReason = .contextDoesNotMatch
+      }
+      entries.append(entry)
     }
 
     // The winner of each distinct key sequence: exact first, deeper, then later.
     func ranks(before lhs: Int, _ rhs: Int) -> Bool {
-      let left = candidates[lhs]
-      let right = candidates[rhs]
-      if tiers[lhs] != tiers[rhs] { return tiers[lhs] < tiers[rhs] }
+      let left = entries[lhs]
+      let right = entries[rhs]
+      if left.tier != right.tier { return left.tier < right.tier }
       if left.depth != right.depth { return (left.depth ?? -1) > (right.depth ?? -1) }
       return left.index > right.index
     }
-    var groups: [[Stroke]: [Int]] = [:]
-    var groupOrder: [[Stroke]] = []
-    for position in candidates.indices where candidates[position].lossReason == nil {
-      let keys = strokes[candidates[position].index]
-      if groups[keys] == nil { groupOrder.append(keys) }
-      groups[keys, default: []].append(position)
+    var groups: [Int: [Int]] = [:]
+    var groupOrder: [Int] = []
+    for position in entries.indices where entries[position].lossReason == nil {
+      let id = sequenceIDs[entries[position].index]
+      if groups[id] == nil { groupOrder.append(id) }
+      groups[id, default: []].append(position)
     }
     var completeWinner: Int?
-    for keys in groupOrder {
-      let members = groups[keys]!.sorted(by: ranks)
-      let winner = members[0]
-      let winnerBinding = candidates[winner].binding
-      for loser in members.dropFirst() {
-        candidates[loser].lossReason =
-          if case .unbind = winnerBinding.effect {
+    var continuations: [Int] = []
+    for id in groupOrder {
+      let members = groups[id]!
+      var winner = members[0]
+      for member in members.dropFirst() where ranks(before: member, winner) { winner = member }
+      let unbinds: Bool
+      if case .unbind = bindings[entries[winner].index].effect {
+        unbinds = true
+      } else {
+        unbinds = false
+      }
+      for loser in members where loser != winner {
+        entries[loser].lossReason =
+          if unbinds {
             .unbound
-          } else if tiers[loser] != tiers[winner] {
+          } else if entries[loser].tier != entries[winner].tier {
             .fallbackOutranked
-          } else if candidates[loser].depth != candidates[winner].depth {
+          } else if entries[loser].depth != entries[winner].depth {
             .shallowerContext
           } else {
             .overriddenByLater
           }
-        candidates[loser].lostTo = winnerBinding
+        entries[loser].lostTo = entries[winner].index
       }
-      if case .unbind = winnerBinding.effect {
-        candidates[winner].lossReason = .unbinds
-      }
-      if keys.count == typed.count {
+      if unbinds { entries[winner].lossReason = .unbinds }
+      if entries[winner].isComplete {
         // Different keys can match the same presses (the press's own key, its Latin
         // fallback): the best-ranked group winner fires, the others lose on their tier.
         if let current = completeWinner {
           let (better, worse) =
             ranks(before: winner, current) ? (winner, current) : (current, winner)
-          candidates[worse].lossReason = .fallbackOutranked
-          candidates[worse].lostTo = candidates[better].binding
+          entries[worse].lossReason = .fallbackOutranked
+          entries[worse].lostTo = entries[better].index
           completeWinner = better
         } else {
           completeWinner = winner
         }
-      } else if case .perform = winnerBinding.effect {
-        resolution.continuations.append(winnerBinding)
+      } else if !unbinds {
+        continuations.append(entries[winner].index)
       }
     }
 
     if let completeWinner {
-      let binding = candidates[completeWinner].binding
+      let binding = bindings[entries[completeWinner].index]
       if case .unbind = binding.effect {
         resolution.unboundBy = binding
       } else {
         resolution.binding = binding
-        candidates[completeWinner].isWinner = true
+        entries[completeWinner].isWinner = true
       }
     }
+    resolution.continuations = continuations.map { bindings[$0] }
     resolution.outcome =
-      !resolution.continuations.isEmpty ? .pending : resolution.binding != nil ? .matched : .none
-    resolution.candidates = candidates
+      !continuations.isEmpty ? .pending : resolution.binding != nil ? .matched : .none
+    guard includingCandidates else { return resolution }
+    resolution.candidates = entries.map { entry in
+      var candidate = KeyBindingResolution.Candidate(
+        index: entry.index, binding: bindings[entry.index], depth: entry.depth,
+        isComplete: entry.isComplete)
+      candidate.isWinner = entry.isWinner
+      candidate.lossReason = entry.lossReason
+      candidate.lostTo = entry.lostTo.map { bindings[$0] }
+      candidate.removedBy = removedBy[entry.index].map { bindings[$0] }
+      return candidate
+    }
     return resolution
   }
 

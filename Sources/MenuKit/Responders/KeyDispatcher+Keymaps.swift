@@ -85,8 +85,12 @@ extension KeyDispatcher {
   ) -> Bool {
     let typed = [strokes(for: press, layout: layout)]
     guard !typed[0].isEmpty else { return false }
-    let resolution = resolver.resolve(typed, in: contexts)
-    if resolution.candidates.isEmpty { return false }
+    let resolution = resolver.resolve(typed, in: contexts, includingCandidates: recordsCandidates)
+    if resolution.outcome == .none, resolution.unboundBy == nil, resolution.binding == nil,
+      resolution.candidates.isEmpty
+    {
+      return false
+    }
     result.resolution = resolution
     switch resolution.outcome {
     case .matched:
@@ -117,7 +121,8 @@ extension KeyDispatcher {
       return pending.presses.contains { $0.press.key?.evdevCode == press.key?.evdevCode }
     }
     let stroke = strokes(for: press, layout: layout)
-    let resolution = resolver.resolve(pending.typed + [stroke], in: contexts)
+    let resolution = resolver.resolve(
+      pending.typed + [stroke], in: contexts, includingCandidates: recordsCandidates)
     result.resolution = resolution
     switch resolution.outcome {
     case .matched:
@@ -215,7 +220,7 @@ extension KeyDispatcher {
     guard let input = KeyInput.modifierKey(flag) else { return }
     let stroke = [KeyBindingResolver.Stroke(input: input, modifiers: [])]
     let typed = (pendingSequence?.typed ?? []) + [stroke]
-    let resolution = resolver.resolve(typed, in: contexts)
+    let resolution = resolver.resolve(typed, in: contexts, includingCandidates: recordsCandidates)
     result.resolution = resolution
     switch resolution.outcome {
     case .matched:

@@ -68,6 +68,9 @@ public final class KeyDispatcher {
   public var layoutDirection: LayoutDirection = .leftToRight
 
   var consumedKeys: Set<Int> = []
+  /// Whether keymap resolutions list every candidate (for ``dispatch(_:layout:)``'s results);
+  /// ``send(_:layout:)`` does without.
+  var recordsCandidates = true
   private var cache: CandidateCache?
 
   private func invalidateBindings() {
@@ -121,6 +124,8 @@ public final class KeyDispatcher {
   @discardableResult
   public func send(_ event: PressesEvent, layout: (any KeyboardLayoutProviding)?) -> Bool {
     var performed = false
+    recordsCandidates = false
+    defer { recordsCandidates = true }
     for press in event.changedPresses where dispatch(press, in: event, layout: layout).action != nil
     {
       performed = true
