@@ -60,14 +60,19 @@ struct KeyBindingPrecedenceTests {
       $0.binding.effect == .perform("format", arguments: nil)
     }
     #expect(format?.lossReason == .removed)
-    // A removal with a context only removes bindings with that same context.
+    // A removal with another context removes the binding only where that context holds.
     let scoped = KeyBindingResolver(
       bindings: [
         try bind("Ctrl+K", "format", source: .builtIn),
         try bind("Ctrl+K", "-format", context: "Editor", source: .user),
       ], platform: .linux)
-    #expect(
-      performed(scoped.resolve(try KeySequence(parsing: "Ctrl+K"), in: editorStack)) == "format")
+    let keys = try KeySequence(parsing: "Ctrl+K")
+    #expect(performed(scoped.resolve(keys, in: editorStack)) == nil)
+    #expect(scoped.resolve(keys, in: editorStack).candidates.first?.lossReason == .removed)
+    let workspace = try KeyContext.stack(parsing: "Workspace")
+    #expect(performed(scoped.resolve(keys, in: workspace)) == "format")
+    #expect(scoped.keys(for: CommandKey(action: "format"), in: workspace) == keys)
+    #expect(scoped.keys(for: CommandKey(action: "format"), in: editorStack) == nil)
   }
 
   @Test("rule 3: a binding whose context holds nowhere on the chain does not take part")

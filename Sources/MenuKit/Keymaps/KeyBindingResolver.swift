@@ -9,8 +9,9 @@
 /// 1. **Layers.** Bindings are ordered by ``KeymapSource`` (built-in < app < extension <
 ///    user), then by their order in their keymap. "Later" below means later in this order.
 /// 2. **Removal.** A `"-command"` binding (``KeyBinding/Effect-swift.enum/unbindCommand(_:)``)
-///    removes every earlier binding of the same keys to that command whose context is the
-///    same (any context, when the removal has none). Removed bindings never fire or show.
+///    removes every earlier binding of the same keys to that command: always when it has no
+///    context or the same context as the binding, else wherever its context holds. Removed
+///    bindings never fire or show.
 /// 3. **Context.** A binding takes part only when its context predicate holds somewhere on the
 ///    chain (``ContextPredicate/matchDepth(in:)``); a binding without a context matches at the
 ///    deepest level.
@@ -49,7 +50,8 @@ public struct KeyBindingResolver: Sendable {
   public let menuCommands: [CommandKey: MenuCommandDefinition]
 
   /// For each binding, the `"-command"` binding that removed it (rule 2).
-  let removedBy: [Int?]
+  /// For each binding, the later `"-command"` bindings of its keys and command (rule 2).
+  let removers: [[Int]]
   /// Each binding's strokes, normalized.
   let strokes: [[Stroke]]
   /// Bindings by their first stroke (`"-command"` removals are not indexed).
@@ -85,18 +87,14 @@ public struct KeyBindingResolver: Sendable {
     self.strokes = strokes
     hasModifierKeyStrokes = strokes.contains { $0.contains { $0.input.modifierKey != nil } }
 
-    var removedBy = [Int?](repeating: nil, count: ordered.count)
+    var removers = [[Int]](repeating: [], count: ordered.count)
     var byFirstStroke: [Stroke: [Int]] = [:]
     var byAction: [ActionName: [Int]] = [:]
     for (index, binding) in ordered.enumerated() {
       switch binding.effect {
       case .unbindCommand(let action):
-        for earlier in byAction[action] ?? [] where removedBy[earlier] == nil {
-          if strokes[earlier] == strokes[index],
-            binding.context == nil || ordered[earlier].context == binding.context
-          {
-            removedBy[earlier] = index
-          }
+        for earlier in byAction[action] ?? [] where strokes[earlier] == strokes[index] {
+          removers[earlier].append(index)
         }
         continue
       case .perform(let action, _):
@@ -106,7 +104,7 @@ public struct KeyBindingResolver: Sendable {
       }
       if let first = strokes[index].first { byFirstStroke[first, default: []].append(index) }
     }
-    self.removedBy = removedBy
+    self.removers = removers
     self.byFirstStroke = byFirstStroke
     self.byAction = byAction
     var sequenceNumbers: [[Stroke]: Int] = [:]
@@ -200,6 +198,7 @@ public struct KeyBindingResolver: Sendable {
       var isComplete: Bool
       var lossReason: KeyBindingResolution.LossReason?
       var lostTo: Int?
+      var removedBy: Int?
       var isWinner = false
     }
     var entries: [Entry] = []
@@ -231,8 +230,9 @@ public struct KeyBindingResolver: Sendable {
       }
       var entry = Entry(
         index: index, tier: tier, depth: depth, isComplete: keys.count == typed.count)
-      if removedBy[index] != nil {
+      if let remover = remover(of: index, in: stack) {
         entry.lossReason = .removed
+        entry.removedBy = remover
       } else if depth == nil {
         entry.lossReason = .contextDoesNotMatch
       }
@@ -317,10 +317,23 @@ public struct KeyBindingResolver: Sendable {
       candidate.isWinner = entry.isWinner
       candidate.lossReason = entry.lossReason
       candidate.lostTo = entry.lostTo.map { bindings[$0] }
-      candidate.removedBy = removedBy[entry.index].map { bindings[$0] }
+      candidate.removedBy = entry.removedBy.map { bindings[$0] }
       return candidate
     }
     return resolution
+  }
+
+  /// The `"-command"` binding that removes a binding in the contexts of a chain (rule 2): one
+  /// without a context or with the binding's own context always does; one with another
+  /// context does where that context holds.
+  func remover(of index: Int, in stack: [KeyContext]) -> Int? {
+    for remover in removers[index] {
+      guard let context = bindings[remover].context, context != bindings[index].context else {
+        return remover
+      }
+      if context.matchDepth(in: stack) != nil { return remover }
+    }
+    return nil
   }
 
   // MARK: Reverse lookup
@@ -341,7 +354,7 @@ public struct KeyBindingResolver: Sendable {
   /// - Returns: The keys, or nil when no binding of the command would fire.
   public func keys(for command: CommandKey, in stack: [KeyContext]) -> KeySequence? {
     var ranked: [(index: Int, depth: Int)] = []
-    for index in byAction[command.action] ?? [] where removedBy[index] == nil {
+    for index in byAction[command.action] ?? [] where remover(of: index, in: stack) == nil {
       guard case .perform(_, let arguments) = bindings[index].effect,
         arguments == command.propertyList
       else { continue }
