@@ -54,6 +54,7 @@ struct Options: Equatable {
              menu-dump --discoverability [--chain CHAINFILE] [--first-responder ID]
                        [--platform linux|mac|windows] [FILE ...]
              menu-dump trace --layout L [options] [RECORDING|-]   (see 'menu-dump trace --help')
+             menu-dump palette [FILE ...] [--query Q] [--interactive]   (see 'menu-dump palette --help')
 
       Prints the standard main menu of the platform profile, with every FILE (a MenuKit
       menu file, see docs/menu-files.md) applied to it in order, after validating it.

@@ -1,0 +1,324 @@
+import Foundation
+import MenuKit
+
+/// `menu-dump palette`: searches the commands of the main menu as a command palette does,
+/// ranks plain lines as `fzf --filter` does, or runs an interactive palette in the terminal.
+/// The output formats are documented in docs/menu-dump-palette.md.
+enum Palette {
+  /// The command line of `menu-dump palette`.
+  struct Options: Equatable {
+    enum Format: String, CaseIterable {
+      case text, json
+    }
+
+    var files: [String] = []
+    var query = ""
+    var limit: Int?
+    var format = Format.text
+    var platform = PlatformProfile.linux
+    var chain: String?
+    var firstResponder: String?
+    var history: String?
+    var lines: String?
+    var interactive = false
+    var showHelp = false
+
+    static let help = """
+      USAGE: menu-dump palette [FILE ...] [--query Q] [--limit N] [--format text|json]
+                               [--platform P] [--chain CHAINFILE] [--first-responder ID]
+                               [--history FILE]
+             menu-dump palette --interactive [FILE ...] [--platform P] [--chain CHAINFILE]
+                               [--first-responder ID] [--history FILE]
+             menu-dump palette --lines FILE|- --query Q [--limit N]
+
+      Searches the commands of the standard main menu of the platform profile, with every FILE
+      (a menu file, see docs/menu-files.md) applied to it in order, as a command palette does:
+      each command with its menu path, shortcut label and enabled state for the first responder
+      of the chain. Results are ranked best first (docs/palette.md); without --query every
+      command is listed, recently used ones first.
+
+      --interactive opens the palette in the terminal: type to filter, Up/Down (or Ctrl-P,
+      Ctrl-N) to move, Enter to print the chosen command's identifier on standard output,
+      Esc or Ctrl-C to leave without choosing.
+
+      --lines ranks the lines of FILE ('-' for standard input) against the query with the
+      same matcher and prints the matching lines best first, as 'fzf --filter' does.
+
+      OPTIONS:
+        --query Q           what the user typed: terms separated by spaces, in any order
+        --limit N           print at most N results
+        --format text|json  aligned text (default) or JSON (schemaVersion 1)
+        --platform linux|mac|windows
+                            standard main menu and shortcut labels (default linux)
+        --chain CHAINFILE   the responder chain that decides which commands are enabled
+                            (default: every command of the menu is performed)
+        --first-responder ID
+                            start validation at responder ID of the chain
+        --history FILE      recently used commands (JSON); --interactive records the choice
+        --interactive       the interactive palette (needs a terminal)
+        --lines FILE|-      rank plain lines instead of commands
+        -h, --help          show this help
+
+      EXIT STATUS: 0 printed (or chosen); 1 nothing matched --lines, or the interactive palette
+      was left without a choice; 64 the command line is wrong; 65 a file is malformed.
+
+      """
+
+    init(parsing arguments: [String]) throws(UsageError) {
+      var remaining = arguments[...]
+      func value(_ option: String, _ inline: String?) throws(UsageError) -> String {
+        if let inline { return inline }
+        guard let next = remaining.popFirst() else {
+          throw UsageError(description: "option '\(option)' needs a value")
+        }
+        return next
+      }
+      while let argument = remaining.popFirst() {
+        var name = argument
+        var inline: String?
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+          name = String(argument[..<equals])
+          inline = String(argument[argument.index(after: equals)...])
+        }
+        switch name {
+        case "-h", "--help": showHelp = true
+        case "--query", "-q": query = try value(name, inline)
+        case "--limit":
+          let text = try value(name, inline)
+          guard let number = Int(text), number >= 0 else {
+            throw UsageError(
+              description: "invalid limit '\(text)'; expected a whole number, 0 or more")
+          }
+          limit = number
+        case "--format":
+          let text = try value(name, inline)
+          guard let format = Format(rawValue: text) else {
+            throw UsageError(description: "unknown format '\(text)'; expected one of: text, json")
+          }
+          self.format = format
+        case "--platform":
+          let text = try value(name, inline)
+          guard let platform = PlatformProfile(rawValue: text) else {
+            throw UsageError(
+              description: "unknown platform '\(text)'; expected one of: "
+                + PlatformProfile.allCases.map(\.rawValue).joined(separator: ", "))
+          }
+          self.platform = platform
+        case "--chain": chain = try value(name, inline)
+        case "--first-responder": firstResponder = try value(name, inline)
+        case "--history": history = try value(name, inline)
+        case "--lines": lines = try value(name, inline)
+        case "--interactive", "-i": interactive = true
+        case "--":
+          files += remaining
+          remaining = []
+        default:
+          if argument.hasPrefix("-"), argument != "-" {
+            throw UsageError(description: "unknown option '\(argument)'")
+          }
+          files.append(argument)
+        }
+      }
+      if lines != nil {
+        if interactive {
+          throw UsageError(description: "'--lines' and '--interactive' cannot be combined")
+        }
+        if !files.isEmpty {
+          throw UsageError(
+            description: "'--lines' ranks the lines of one file; menu files ('\(files[0])') "
+              + "cannot be added")
+        }
+        if format == .json {
+          throw UsageError(description: "'--lines' prints the lines themselves; drop '--format'")
+        }
+        if chain != nil || firstResponder != nil || history != nil {
+          throw UsageError(
+            description: "'--chain', '--first-responder' and '--history' apply to commands, "
+              + "not to '--lines'")
+        }
+      }
+      if interactive, format == .json || limit != nil || !query.isEmpty {
+        throw UsageError(
+          description: "'--interactive' reads the query from the keyboard; drop '--query', "
+            + "'--limit' and '--format'")
+      }
+    }
+  }
+
+  static func run(arguments: [String], output: inout some OutputSink) -> ToolExitStatus {
+    let options: Options
+    do {
+      options = try Options(parsing: arguments)
+    } catch {
+      output.error("menu-dump palette: \(error)\nSee 'menu-dump palette --help'.\n")
+      return .usage
+    }
+    if options.showHelp {
+      output.write(Options.help)
+      return .success
+    }
+    if let path = options.lines { return rankLines(path: path, options: options, output: &output) }
+
+    nonisolated(unsafe) var sink = output
+    let status = MainActor.assumeIsolated { () -> ToolExitStatus in
+      guard let setup = makeIndex(options: options, output: &sink) else { return .dataError }
+      if options.interactive {
+        return interactive(setup, options: options, output: &sink)
+      }
+      let matches = setup.index.search(
+        options.query, history: setup.history, limit: options.limit)
+      switch options.format {
+      case .text: sink.write(text(for: matches))
+      case .json: sink.write(json(for: matches, query: options.query))
+      }
+      return .success
+    }
+    output = sink
+    return status
+  }
+
+  /// The index and history the options describe.
+  struct Setup {
+    var index: PaletteIndex
+    var history: PaletteHistory
+  }
+
+  /// Builds the main menu, validates it for the chain's first responder, indexes it, and
+  /// loads the history; nil after printing why.
+  @MainActor
+  static func makeIndex(options: Options, output: inout some OutputSink) -> Setup? {
+    guard
+      let menu = DispatchSetup.mainMenu(
+        files: options.files, platform: options.platform, output: &output)
+    else { return nil }
+    let chain: ScriptedChain
+    switch DispatchSetup.chain(
+      path: options.chain, firstResponder: options.firstResponder, menu: menu, output: &output)
+    {
+    case .success(let built): chain = built
+    case .failure: return nil
+    }
+    let validated = MenuValidation(firstResponder: chain.firstResponder).validate(menu)
+    var history = PaletteHistory()
+    if let path = options.history, FileManager.default.fileExists(atPath: path) {
+      do {
+        history = try PaletteHistory(contentsOfFile: path)
+      } catch {
+        output.error("\(error)\n")
+        return nil
+      }
+    }
+    return Setup(index: PaletteIndex(validated, platform: options.platform), history: history)
+  }
+
+  /// Aligned text: title, shortcut label (a column only when a result has one), path, and
+  /// `(disabled)` for disabled commands.
+  static func text(for matches: [PaletteMatch]) -> String {
+    let titleWidth = matches.map(\.entry.title.count).max() ?? 0
+    let shortcutWidth = matches.map { $0.entry.shortcutLabel?.count ?? 0 }.max() ?? 0
+    var text = ""
+    for match in matches {
+      let entry = match.entry
+      let shortcut = entry.shortcutLabel ?? ""
+      var line = entry.title + String(repeating: " ", count: titleWidth - entry.title.count + 2)
+      if shortcutWidth > 0 {
+        line += shortcut + String(repeating: " ", count: shortcutWidth - shortcut.count + 2)
+      }
+      line += entry.pathText
+      if !entry.isEnabled { line += "  (disabled)" }
+      while line.last == " " { line.removeLast() }
+      text += line + "\n"
+    }
+    return text
+  }
+
+  /// The JSON output (schema version 1).
+  struct Report: Encodable {
+    struct Highlight: Encodable {
+      var field: String
+      var text: String
+      var ranges: [[Int]]
+    }
+
+    struct Match: Encodable {
+      var identifier: String
+      var title: String
+      var discoverabilityTitle: String?
+      var path: [String]
+      var shortcut: String?
+      var enabled: Bool
+      var source: String
+      var score: Int
+      var aliases: [String]
+      var keywords: [String]
+      var highlights: [Highlight]
+    }
+
+    var schemaVersion = 1
+    var query: String
+    var matches: [Match]
+  }
+
+  static func json(for matches: [PaletteMatch], query: String) -> String {
+    let report = Report(
+      query: query,
+      matches: matches.map { match in
+        let entry = match.entry
+        return Report.Match(
+          identifier: entry.identifier, title: entry.title,
+          discoverabilityTitle: entry.discoverabilityTitle, path: entry.path,
+          shortcut: entry.shortcutLabel, enabled: entry.isEnabled,
+          source: entry.source.description, score: match.score, aliases: entry.aliases,
+          keywords: entry.keywords,
+          highlights: match.highlights.map { highlight in
+            Report.Highlight(
+              field: highlight.field.description, text: highlight.text,
+              ranges: highlight.scalarOffsets.map { [$0.lowerBound, $0.upperBound] })
+          })
+      })
+    // One match per line: compact, yet easy to read and to grep.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    func encoded(_ value: some Encodable) -> String {
+      String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+    }
+    let lines = report.matches.map(encoded)
+    return "{\"schemaVersion\":\(report.schemaVersion),\"query\":\(encoded(report.query)),"
+      + "\"matches\":[" + (lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n") + "\n")
+      + "]}\n"
+  }
+
+  /// `--lines`: the matching lines of a file, best first.
+  static func rankLines(path: String, options: Options, output: inout some OutputSink)
+    -> ToolExitStatus
+  {
+    let data: Data
+    do {
+      // FileHandle reads pipes and devices too, such as /dev/stdin or <(command).
+      let handle =
+        path == "-" ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(filePath: path))
+      data = try handle.readToEnd() ?? Data()
+    } catch {
+      let reason = (error as NSError).localizedDescription
+      output.error("\(path): error: cannot read the lines: \(reason)\n")
+      return .dataError
+    }
+    let matcher = FuzzyMatcher(query: options.query)
+    var result: [UInt8] = []
+    let found = data.withUnsafeBytes { raw -> Int in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      var ranked = matcher.rankLines(in: bytes)
+      if let limit = options.limit, ranked.count > limit {
+        ranked.removeLast(ranked.count - limit)
+      }
+      result.reserveCapacity(ranked.reduce(0) { $0 + $1.count + 1 })
+      for range in ranked {
+        result += UnsafeBufferPointer(rebasing: bytes[range])
+        result.append(10)
+      }
+      return ranked.count
+    }
+    output.write(String(decoding: result, as: UTF8.self))
+    return found > 0 ? .success : .failure
+  }
+}
