@@ -242,3 +242,57 @@ struct KeyBindingReverseLookupTests {
     #expect(throws: KeyboardShortcutParseError.self) { try KeyboardShortcut(parsing: "Ctrl+Shift") }
   }
 }
+
+@Suite("Keymap labels in menus and discoverability")
+@MainActor
+struct KeymapLabelTests {
+  private static let menu = Menu(children: [
+    .menu(
+      Menu(
+        title: "File",
+        children: [
+          .keyCommand(
+            KeyCommand(title: "Save", action: "save:", input: "s", modifierFlags: .command)),
+          .keyCommand(
+            KeyCommand(title: "Print", action: "print:", input: "p", modifierFlags: .command)),
+          .command(Command(title: "Save All", action: "saveAll:")),
+        ]))
+  ])
+
+  private static func resolver() throws -> KeyBindingResolver {
+    let user = Keymap(
+      source: .user,
+      bindings: [
+        try bind("Ctrl+K S", "saveAll:"), try bind("Ctrl+P", "-print:"),
+        try bind("Ctrl+Alt+S", "save:"),
+      ])
+    return KeyBindingResolver(defaults: menu, keymaps: [user], platform: .linux)
+  }
+
+  @Test("the text renderer draws the keys that fire, and none for removed ones")
+  func renderer() throws {
+    var renderer = TextMenuRenderer(platform: .linux)
+    renderer.shortcutLabels = try Self.resolver().shortcutLabels(in: [])
+    #expect(
+      renderer.render(Self.menu) == """
+        File
+          Save    Ctrl+Alt+S
+          Print
+          Save All  Ctrl+K S
+        """)
+  }
+
+  @Test("discoverability lists keymap-bound commands with the keys that fire")
+  func discoverability() throws {
+    let app = Application()
+    let window = Window(application: app)
+    app.keyWindow = window
+    for action: ActionName in ["save:", "print:", "saveAll:"] { app.handle(action) { _ in } }
+    let groups = Discoverability.keyCommands(
+      from: app.firstResponderForEvents, mainMenu: Self.menu, platform: .linux,
+      keyBindings: try Self.resolver())
+    #expect(groups.map(\.title) == ["File"])
+    #expect(groups[0].entries.map(\.title) == ["Save", "Save All"])
+    #expect(groups[0].entries.map(\.shortcutLabel) == ["Ctrl+Alt+S", "Ctrl+K S"])
+  }
+}

@@ -71,6 +71,16 @@ public struct TextMenuRenderer: Sendable {
   public var platform: PlatformProfile
   /// The number of spaces each level of submenu is indented by; a negative value counts as 0.
   public var indent = 2
+  /// The shortcut labels to draw instead of the key commands' own, by command: with keymaps,
+  /// the keys that actually fire (``KeyBindingResolver/shortcutLabels(in:platform:)``). When
+  /// set, a command or key command shows the label this gives it, or none.
+  ///
+  /// ```swift
+  /// var renderer = TextMenuRenderer(platform: .linux)
+  /// renderer.shortcutLabels = resolver.shortcutLabels(in: contexts)
+  /// print(renderer.render(menu))  // Save … Ctrl+K S, after a user rebinding
+  /// ```
+  public var shortcutLabels: [CommandKey: String]?
 
   /// Creates a renderer.
   ///
@@ -170,7 +180,9 @@ extension TextMenuRenderer {
       case .command, .keyCommand, .action:
         guard !child.attributes.contains(.hidden) else { continue }
         var label: String?
-        if case .keyCommand(let keyCommand) = child {
+        if let shortcutLabels {
+          if let command = child.command { label = shortcutLabels[command.key] }
+        } else if case .keyCommand(let keyCommand) = child {
           label = keyCommand.shortcut.label(for: platform)
         }
         current.append(

@@ -37,6 +37,30 @@ public struct Discoverability {
   public static func keyCommands(
     from firstResponder: Responder?, mainMenu: Menu, platform: PlatformProfile
   ) -> [DiscoverabilityGroup] {
+    keyCommands(from: firstResponder, mainMenu: mainMenu, platform: platform, keyBindings: nil)
+  }
+
+  /// The key commands available from a first responder with keymaps: the main menu's commands
+  /// are listed with the keys that actually fire for them in the chain's contexts
+  /// (``KeyBindingResolver/shortcutLabels(in:platform:)``) — commands a keymap binds appear,
+  /// and commands whose keys were removed or taken by another binding do not.
+  ///
+  /// ```swift
+  /// let groups = Discoverability.keyCommands(
+  ///   from: first, mainMenu: menu, platform: .linux, keyBindings: dispatcher.keyBindingResolver)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - firstResponder: Where the chain starts; nil lists the main menu only, all disabled.
+  ///   - mainMenu: The main menu's root, as built (it is validated here).
+  ///   - platform: The profile whose shortcut labels are used.
+  ///   - keyBindings: The resolver of the keymaps over the main menu, or nil for the key
+  ///     commands' own shortcuts.
+  /// - Returns: The responders' groups, then the main menu's groups.
+  public static func keyCommands(
+    from firstResponder: Responder?, mainMenu: Menu, platform: PlatformProfile,
+    keyBindings: KeyBindingResolver?
+  ) -> [DiscoverabilityGroup] {
     let validation = MenuValidation(firstResponder: firstResponder)
     var groups: [DiscoverabilityGroup] = []
     for responder in ResponderChain(startingAt: firstResponder).responders {
@@ -48,9 +72,12 @@ public struct Discoverability {
       groups.append(
         DiscoverabilityGroup(title: String(describing: type(of: responder)), entries: entries))
     }
+    let chain = ResponderChain(startingAt: firstResponder).responders
+    let labels = keyBindings?.shortcutLabels(
+      in: chain.reversed().compactMap(\.keyContext), platform: platform)
     for element in validation.validate(mainMenu).menu.children {
       guard case .menu(let menu) = element else { continue }
-      let entries = entries(in: menu, platform: platform)
+      let entries = entries(in: menu, platform: platform, labels: labels)
       guard !entries.isEmpty else { continue }
       groups.append(DiscoverabilityGroup(title: menu.title, entries: entries))
     }
@@ -83,18 +110,37 @@ public struct Discoverability {
   }
 
   /// The titled, visible key commands of a validated tree, in tree order.
-  private static func entries(in menu: Menu, platform: PlatformProfile) -> [DiscoverabilityEntry] {
+  private static func entries(
+    in menu: Menu, platform: PlatformProfile, labels: [CommandKey: String]? = nil
+  ) -> [DiscoverabilityEntry] {
     var entries: [DiscoverabilityEntry] = []
     menu.forEachElement { element, _ in
-      guard case .keyCommand(let keyCommand) = element else { return }
-      let command = keyCommand.command
+      let command: Command
+      let label: String
+      switch element {
+      case .keyCommand(let keyCommand):
+        command = keyCommand.command
+        if let labels {
+          guard let bound = labels[command.key] else { return }
+          label = bound
+        } else {
+          label = keyCommand.shortcut.label(for: platform)
+        }
+      case .command(let plain):
+        // A plain command is listed when a keymap binds it.
+        guard let bound = labels?[plain.key] else { return }
+        command = plain
+        label = bound
+      default:
+        return
+      }
       guard !command.attributes.contains(.hidden) else { return }
       let title = command.discoverabilityTitle ?? command.title
       guard !title.isEmpty else { return }
       entries.append(
         DiscoverabilityEntry(
-          title: title, shortcutLabel: keyCommand.shortcut.label(for: platform),
-          action: command.action, isEnabled: !command.attributes.contains(.disabled)))
+          title: title, shortcutLabel: label, action: command.action,
+          isEnabled: !command.attributes.contains(.disabled)))
     }
     return entries
   }
