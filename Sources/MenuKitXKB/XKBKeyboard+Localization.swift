@@ -73,9 +73,13 @@ extension XKBKeyboard {
   }
 
   public func relocatedKey(for input: KeyInput) -> ShortcutLocation? {
-    guard input.specialKey == nil, let text = input.characters, text.count == 1,
-      text.lowercased() == text.uppercased()
-    else { return nil }
+    guard input.specialKey == nil, let text = input.characters else { return nil }
+    if text.utf8.count == 1, let byte = text.utf8.first {
+      // ASCII letters and digits are never relocated; other ASCII may be.
+      if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) { return nil }
+    } else {
+      guard text.count == 1, text.lowercased() == text.uppercased() else { return nil }
+    }
     // The answer depends only on the keymap, which never changes, and the active layout.
     let key = RelocationCache.Key(layout: state.activeLayout, input: input)
     if let known = relocations.entries[key] { return known }

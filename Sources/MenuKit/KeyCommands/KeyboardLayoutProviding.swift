@@ -248,19 +248,31 @@ extension KeyInput {
 
   /// The text with a cased letter lowercased, when its lowercase is one character.
   static func lowercasedCharacter(_ text: String) -> String {
+    if text.utf8.count == 1, let byte = text.utf8.first {
+      // ASCII: only A–Z change (the common case, without Unicode case mapping).
+      return (0x41...0x5A).contains(byte) ? String(UnicodeScalar(byte + 0x20)) : text
+    }
     let lowered = text.lowercased()
     return lowered.count == 1 ? lowered : text
   }
 
   /// Whether the input is a single character that has case, such as `o` or `ф`.
   var isCasedCharacter: Bool {
-    guard let text = characters, text.count == 1 else { return false }
+    guard let text = characters else { return false }
+    if text.utf8.count == 1, let byte = text.utf8.first {
+      return (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+    guard text.count == 1 else { return false }
     return text.lowercased() != text.uppercased()
   }
 
   /// The input with a single-character input lowercased, for comparing inputs.
   var lowercased: KeyInput {
-    guard let text = characters, text.count == 1 else { return self }
+    guard let text = characters else { return self }
+    if text.utf8.count == 1, let byte = text.utf8.first, !(0x41...0x5A).contains(byte) {
+      return self
+    }
+    guard text.count == 1 else { return self }
     return KeyInput(storage: .characters(Self.lowercasedCharacter(text)))
   }
 

@@ -126,8 +126,8 @@ public final class KeyDispatcher {
     var performed = false
     recordsCandidates = false
     defer { recordsCandidates = true }
-    for press in event.changedPresses where dispatch(press, in: event, layout: layout).action != nil
-    {
+    for press in event.allPresses
+    where press.phase != .stationary && dispatch(press, in: event, layout: layout).action != nil {
       performed = true
     }
     return performed
@@ -213,14 +213,14 @@ public final class KeyDispatcher {
   ) -> Bool {
     // Only the key commands indexed under the press's chord are matched, and they are
     // validated lazily in precedence order: validation walks the chain, the costly part.
-    let onKey = candidates(for: press, in: cache, layout: layout, result: &result)
-    guard !onKey.isEmpty else { return false }
+    let positions = candidates(for: press, in: cache, layout: layout, result: &result)
+    guard !positions.isEmpty else { return false }
     // Validation asks the chain with the key command as sender, as UIKit does, so the
     // target it finds is the one that performs the command's own action.
     let validation = MenuValidation(chain: cache.chain)
     var target: Responder?
     let match = KeyCommandMatcher(platform: platform).match(
-      press, against: onKey.map(\.keyCommand), layout: layout,
+      press, against: positions.map { cache.keyCommands[$0] }, layout: layout,
       layoutDirection: layoutDirection,
       validate: { keyCommand in
         var validated = keyCommand
@@ -228,7 +228,7 @@ public final class KeyDispatcher {
         return validated
       })
     result.match = match
-    result.candidateSources = onKey.map(\.source)
+    result.candidateSources = positions.map { cache.sources[$0] }
     guard let keyCommand = match.keyCommand, let action = match.action,
       let performer = match.alternate == nil
         ? target
@@ -253,7 +253,7 @@ public final class KeyDispatcher {
   private func candidates(
     for press: Press, in cache: CandidateCache, layout: (any KeyboardLayoutProviding)?,
     result: inout DispatchResult
-  ) -> [(keyCommand: KeyCommand, source: DispatchResult.Source)] {
+  ) -> [Int] {
     guard let key = press.key else { return [] }
     // Look the key commands up by the press's chord: its input (or mirror, or Latin fallback)
     // with its effective modifiers, so only those whose key and modifiers match are read.
@@ -297,17 +297,13 @@ public final class KeyDispatcher {
     if positions.count > 1 { positions = Array(Set(positions)).sorted() }
 
     let typesText = cache.chain.first?.isTextInput == true && press.typesText
-    var candidates: [(KeyCommand, DispatchResult.Source)] = []
-    candidates.reserveCapacity(positions.count)
-    for position in positions {
+    guard typesText else { return positions }
+    return positions.filter { position in
       let keyCommand = cache.keyCommands[position]
-      if typesText, !keyCommand.wantsPriorityOverSystemBehavior {
-        result.yieldedToTextInput.append(keyCommand)
-        continue
-      }
-      candidates.append((keyCommand, cache.sources[position]))
+      if keyCommand.wantsPriorityOverSystemBehavior { return true }
+      result.yieldedToTextInput.append(keyCommand)
+      return false
     }
-    return candidates
   }
 
   /// The relocatable key commands of the cache by the input they are relocated to, for one
@@ -422,11 +418,13 @@ public final class KeyDispatcher {
   }
 
   private func deliver(_ press: Press, in event: PressesEvent, to responder: Responder) {
+    // The event's own array when it holds just this press: no allocation per press.
+    let presses = event.allPresses.count == 1 ? event.allPresses : [press]
     switch press.phase {
-    case .began: responder.pressesBegan([press], with: event)
-    case .changed: responder.pressesChanged([press], with: event)
-    case .ended: responder.pressesEnded([press], with: event)
-    case .cancelled: responder.pressesCancelled([press], with: event)
+    case .began: responder.pressesBegan(presses, with: event)
+    case .changed: responder.pressesChanged(presses, with: event)
+    case .ended: responder.pressesEnded(presses, with: event)
+    case .cancelled: responder.pressesCancelled(presses, with: event)
     case .stationary: break
     }
   }
@@ -505,40 +503,112 @@ public struct DispatchResult {
   public var press: Press
   /// The responder the dispatch started at.
   public var firstResponder: Responder
-  /// The matching, with every candidate that matched the key and why it lost.
-  public var match: KeyCommandMatch?
-  /// Where each key command passed to the matcher came from, by candidate index.
-  public var candidateSources: [Source] = []
-  /// Key commands set aside because the first responder consumes text input and the press
-  /// types text.
-  public var yieldedToTextInput: [KeyCommand] = []
   /// The action performed, if a key command fired.
   public var action: ActionName?
   /// The responder that performed the action.
   public var performer: Responder?
   /// The responder the press was delivered to through `pressesBegan` and its siblings.
   public var deliveredTo: Responder?
+
+  /// Everything else, allocated only when some of it is set: most presses (typing, modifier
+  /// keys) have none of it, and the result stays small to copy.
+  private final class Details {
+    var match: KeyCommandMatch?
+    var candidateSources: [Source] = []
+    var yieldedToTextInput: [KeyCommand] = []
+    var loop: ResponderChain.Loop?
+    var resolution: KeyBindingResolution?
+    var keyBinding: KeyBinding?
+    var keyBindingDisabled = false
+    var isSequencePending = false
+    var endedSequence: KeyDispatcher.SequenceEnd?
+
+    init() {}
+
+    init(copying other: Details) {
+      match = other.match
+      candidateSources = other.candidateSources
+      yieldedToTextInput = other.yieldedToTextInput
+      loop = other.loop
+      resolution = other.resolution
+      keyBinding = other.keyBinding
+      keyBindingDisabled = other.keyBindingDisabled
+      isSequencePending = other.isSequencePending
+      endedSequence = other.endedSequence
+    }
+  }
+  private var details: Details?
+
+  /// The details for writing: created, or copied when shared (copy on write).
+  private var writableDetails: Details {
+    mutating get {
+      if let details {
+        if isKnownUniquelyReferenced(&self.details) { return details }
+        let copy = Details(copying: details)
+        self.details = copy
+        return copy
+      }
+      let created = Details()
+      details = created
+      return created
+    }
+  }
+
+  /// The matching, with every candidate that matched the key and why it lost.
+  public var match: KeyCommandMatch? {
+    get { details?.match }
+    set { writableDetails.match = newValue }
+  }
+  /// Where each key command passed to the matcher came from, by candidate index.
+  public var candidateSources: [Source] {
+    get { details?.candidateSources ?? [] }
+    set { writableDetails.candidateSources = newValue }
+  }
+  /// Key commands set aside because the first responder consumes text input and the press
+  /// types text.
+  public var yieldedToTextInput: [KeyCommand] {
+    get { details?.yieldedToTextInput ?? [] }
+    set { writableDetails.yieldedToTextInput = newValue }
+  }
   /// The loop in the responder chain, if it has one.
-  public var loop: ResponderChain.Loop?
+  public var loop: ResponderChain.Loop? {
+    get { details?.loop }
+    set { writableDetails.loop = newValue }
+  }
   /// With keymaps: how the keys typed so far resolved (every binding they began, and why
   /// each lost).
-  public var resolution: KeyBindingResolution?
+  public var resolution: KeyBindingResolution? {
+    get { details?.resolution }
+    set { writableDetails.resolution = newValue }
+  }
   /// With keymaps: the binding that fired, or that matched but was disabled.
-  public var keyBinding: KeyBinding?
+  public var keyBinding: KeyBinding? {
+    get { details?.keyBinding }
+    set { writableDetails.keyBinding = newValue }
+  }
   /// Whether ``keyBinding`` matched but its command was disabled (or its repeat not allowed),
   /// so the press fell through.
-  public var keyBindingDisabled = false
+  public var keyBindingDisabled: Bool {
+    get { details?.keyBindingDisabled ?? false }
+    set { writableDetails.keyBindingDisabled = newValue }
+  }
   /// Whether the press was taken by a multi-stroke sequence that now waits for its next
   /// stroke.
-  public var isSequencePending = false
+  public var isSequencePending: Bool {
+    get { details?.isSequencePending ?? false }
+    set { writableDetails.isSequencePending = newValue }
+  }
   /// A pending sequence that ended before this press was dispatched: timed out, or not
   /// continued by it.
-  public var endedSequence: KeyDispatcher.SequenceEnd?
+  public var endedSequence: KeyDispatcher.SequenceEnd? {
+    get { details?.endedSequence }
+    set { writableDetails.endedSequence = newValue }
+  }
 
   init(press: Press, firstResponder: Responder, loop: ResponderChain.Loop?) {
     self.press = press
     self.firstResponder = firstResponder
-    self.loop = loop
+    if let loop { self.loop = loop }
   }
 
   /// Where the winning key command came from.

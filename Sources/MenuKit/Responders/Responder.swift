@@ -37,7 +37,7 @@ open class Responder {
   public typealias ActionHandler = @MainActor (_ sender: Any?) -> Void
 
   private var actionHandlers: [ActionName: ActionHandler] = [:]
-  private var nextOverride: Responder??
+  @exclusivity(unchecked) private var nextOverride: Responder??
 
   /// Creates a responder.
   public init() {}
@@ -142,7 +142,7 @@ open class Responder {
   }
 
   /// Whether this responder is forwarding presses now, to stop a looping chain.
-  private var isForwarding = false
+  @exclusivity(unchecked) private var isForwarding = false
 
   /// Passes presses to ``next``, unless this responder is already forwarding them: in a chain
   /// that leads back to itself, presses go round once and are then dropped instead of
