@@ -19,6 +19,7 @@ struct Benchmarks {
     if run("tree") { treeBenchmark() }
     if run("translation") { translationBenchmark() }
     if run("dispatch") { MainActor.assumeIsolated { dispatchBenchmark() } }
+    if run("palette") { paletteBenchmark() }
     if run("keymap") { keymapBenchmark() }
   }
 

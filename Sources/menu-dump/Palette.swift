@@ -1,6 +1,10 @@
 import Foundation
 import MenuKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `menu-dump palette`: searches the commands of the main menu as a command palette does,
 /// ranks plain lines as `fzf --filter` does, or runs an interactive palette in the terminal.
 /// The output formats are documented in docs/menu-dump-palette.md.
@@ -292,21 +296,10 @@ enum Palette {
   static func rankLines(path: String, options: Options, output: inout some OutputSink)
     -> ToolExitStatus
   {
-    let data: Data
-    do {
-      // FileHandle reads pipes and devices too, such as /dev/stdin or <(command).
-      let handle =
-        path == "-" ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(filePath: path))
-      data = try handle.readToEnd() ?? Data()
-    } catch {
-      let reason = (error as NSError).localizedDescription
-      output.error("\(path): error: cannot read the lines: \(reason)\n")
-      return .dataError
-    }
     let matcher = FuzzyMatcher(query: options.query)
     var result: [UInt8] = []
-    let found = data.withUnsafeBytes { raw -> Int in
-      let bytes = raw.bindMemory(to: UInt8.self)
+    var found = 0
+    let read = withContents(of: path) { bytes in
       var ranked = matcher.rankLines(in: bytes)
       if let limit = options.limit, ranked.count > limit {
         ranked.removeLast(ranked.count - limit)
@@ -316,9 +309,63 @@ enum Palette {
         result += UnsafeBufferPointer(rebasing: bytes[range])
         result.append(10)
       }
-      return ranked.count
+      found = ranked.count
+    }
+    if case .failure(let failure) = read {
+      output.error("\(path): error: cannot read the lines: \(failure.reason)\n")
+      return .dataError
     }
     output.write(String(decoding: result, as: UTF8.self))
     return found > 0 ? .success : .failure
+  }
+
+  /// A reason a file could not be read.
+  struct ReadFailure: Error {
+    var reason: String
+  }
+
+  /// Calls `body` with the bytes of a file, or of standard input for `-`: a regular file is
+  /// mapped into memory (no copy), a pipe or device is read to its end.
+  static func withContents(
+    of path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Result<Void, ReadFailure> {
+    func failure(_ reason: String = String(cString: strerror(errno))) -> Result<Void, ReadFailure> {
+      .failure(ReadFailure(reason: reason))
+    }
+    let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return failure() }
+    defer { if descriptor != 0 { close(descriptor) } }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return failure() }
+    if (status.st_mode & S_IFMT) == S_IFDIR { return failure("it is a directory") }
+    if (status.st_mode & S_IFMT) == S_IFREG {
+      let size = Int(status.st_size)
+      guard size > 0 else {
+        body(UnsafeBufferPointer(start: nil, count: 0))
+        return .success(())
+      }
+      if let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
+        mapped != MAP_FAILED
+      {
+        defer { munmap(mapped, size) }
+        body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size))
+        return .success(())
+      }
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBufferPointer {
+        read(descriptor, $0.baseAddress, $0.count)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return failure()
+      }
+      if count == 0 { break }
+      bytes += chunk.prefix(count)
+    }
+    bytes.withUnsafeBufferPointer(body)
+    return .success(())
   }
 }

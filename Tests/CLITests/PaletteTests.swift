@@ -65,6 +65,16 @@ struct PaletteCommandTests {
     #expect(highlights.last?["ranges"] as? [[Int]] == [[12, 18]])
   }
 
+  @Test("the JSON example of docs/menu-dump-palette.md is what the tool prints")
+  func documentedJSON() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs")
+    let text = try String(
+      contentsOf: docs.appendingPathComponent("menu-dump-palette.md"), encoding: .utf8)
+    let output = palette("--query", "recent clear", "--format", "json").output
+    #expect(text.contains("```json\n" + output + "```"))
+  }
+
   @Test("menu files add commands, with aliases and keywords the palette matches")
   func menuFile() throws {
     let path = try temporaryFile(

@@ -153,4 +153,25 @@ struct PaletteFuzzyMatcherTests {
     let ranked = text.withUnsafeBufferPointer { FuzzyMatcher(query: "zü").rankLines(in: $0) }
     #expect(ranked.map { String(decoding: text[$0], as: UTF8.self) } == ["Zürich", "ZÜRICH"])
   }
+
+  @Test("rankLines keeps exactly the lines that match, whatever their length and case")
+  func rankLinesAgreesWithMatch() {
+    var state: UInt64 = 42
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let alphabet = Array("abcXYZ/_ -ÄöQ")
+    let lines = (0..<300).map { _ in
+      String((0..<next(70)).map { _ in alphabet[next(alphabet.count)] })
+    }
+    let text = Array(lines.joined(separator: "\n").utf8)
+    for query in ["a", "abc", "xyz", "X", "a/b", "ä", "ab cz", "Q-q", "zzzzzz"] {
+      let matcher = FuzzyMatcher(query: query)
+      let ranked = text.withUnsafeBufferPointer { matcher.rankLines(in: $0) }
+      let found = Set(ranked.map { String(decoding: text[$0], as: UTF8.self) })
+      let expected = Set(lines.filter { matcher.match($0) != nil })
+      #expect(found == expected, "\(query)")
+    }
+  }
 }

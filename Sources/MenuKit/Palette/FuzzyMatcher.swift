@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A fuzzy matcher with fzf's scoring: a query of space-separated terms, each matched in any
 /// order as a subsequence of the text, case-insensitively unless the term has an uppercase
 /// letter (smart case).
@@ -89,25 +93,44 @@ extension FuzzyMatcher {
   /// - Parameter buffer: The lines, UTF-8 encoded; invalid bytes match as U+FFFD.
   /// - Returns: The byte ranges of the matching lines, without their `\n`.
   /// - Complexity: O(*b*) for *b* bytes when few lines match; O(*n* · *m*) for each matching
-  ///   line of *n* characters.
+  ///   line of *n* characters. Lines longer than 4,095 characters tie as if they had 4,095, and
+  ///   buffers of 2³² matching lines or more are not supported.
   public func rankLines(in buffer: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-    var lines: [Range<Int>] = []
-    var start = 0
+    guard let base = buffer.baseAddress else { return [] }
     let count = buffer.count
-    while start < count {
-      var end = start
-      while end < count && buffer[end] != 10 { end &+= 1 }
-      lines.append(start..<end)
-      start = end &+ 1
+    /// The end of the line that starts at `start`: the next `\n`, or the end of the buffer.
+    func lineEnd(from start: Int) -> Int {
+      memchr(base + start, 10, count - start).map {
+        base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+      } ?? count
     }
-    guard !prepared.isEmpty else { return lines }
+    var start = 0
+    guard !prepared.isEmpty else {
+      var lines: [Range<Int>] = []
+      while start < count {
+        let end = lineEnd(from: start)
+        lines.append(start..<end)
+        start = end + 1
+      }
+      return lines
+    }
 
     let scratch = FuzzyScratch()
     var line = FuzzyLineBuffer()
-    var ranked: [(score: Int, length: Int, index: Int)] = []
-    for (index, range) in lines.enumerated() {
+    // Each match as one sortable key: the score inverted, the length, the match's number.
+    var keys: [UInt64] = []
+    var matches: [Range<Int>] = []
+    while start < count {
+      let end = lineEnd(from: start)
+      let range = start..<end
+      start = end + 1
       let bytes = UnsafeBufferPointer(rebasing: buffer[range])
-      guard prepared.allSatisfy({ $0.mayMatch(bytes) }) else { continue }
+      var mayMatch = true
+      for term in prepared where !term.mayMatch(bytes) {
+        mayMatch = false
+        break
+      }
+      guard mayMatch else { continue }
       line.load(bytes)
       var total = 0
       var matched = true
@@ -118,14 +141,14 @@ extension FuzzyMatcher {
         }
         total += Int(score)
       }
-      if matched { ranked.append((total, line.text.original.count, index)) }
+      guard matched else { continue }
+      let score = UInt64(0xF_FFFF - min(max(total, 0), 0xF_FFFF))
+      let length = UInt64(min(line.text.original.count, 0xFFF))
+      keys.append(score << 44 | length << 32 | UInt64(matches.count))
+      matches.append(range)
     }
-    ranked.sort { left, right in
-      if left.score != right.score { return left.score > right.score }
-      if left.length != right.length { return left.length < right.length }
-      return left.index < right.index
-    }
-    return ranked.map { lines[$0.index] }
+    keys.sort()
+    return keys.map { matches[Int($0 & 0xFFFF_FFFF)] }
   }
 }
 
@@ -141,8 +164,9 @@ struct FuzzyTerm: Sendable {
   let isCaseSensitive: Bool
   /// The letters of ``scalars`` as a mask (see ``FuzzyTerm/mask(_:)``).
   let mask: UInt64
-  /// For an ASCII term, each byte and the byte of the other case that also matches.
-  let asciiBytes: [(UInt8, UInt8)]?
+  /// For an ASCII term, each byte and a mask: a byte `b` of the text matches when
+  /// `b | mask == byte` (the mask is 0x20 for letters of a case-insensitive term, else 0).
+  let asciiBytes: [(byte: UInt8, mask: UInt8)]?
 
   init(_ text: String) {
     self.text = text
@@ -155,8 +179,7 @@ struct FuzzyTerm: Sendable {
     if original.allSatisfy({ $0 < 128 }) {
       asciiBytes = scalars.map { value in
         let byte = UInt8(value)
-        if caseSensitive || !(97...122).contains(byte) { return (byte, byte) }
-        return (byte, byte - 32)
+        return (byte, caseSensitive || !(97...122).contains(byte) ? 0 : 0x20)
       }
     } else {
       asciiBytes = nil
@@ -174,18 +197,37 @@ struct FuzzyTerm: Sendable {
     }
   }
 
-  /// Whether the bytes may contain the term: a fast subsequence check for ASCII terms.
+  /// Whether the bytes may contain the term: a fast subsequence check for ASCII terms, 16
+  /// bytes at a time.
   @inline(__always)
   func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let asciiBytes else { return true }
-    var index = 0
-    var (next, other) = asciiBytes[0]
-    for byte in bytes where byte == next || byte == other {
-      index &+= 1
-      if index == asciiBytes.count { return true }
-      (next, other) = asciiBytes[index]
+    guard let asciiBytes, let base = bytes.baseAddress else { return asciiBytes == nil }
+    let count = bytes.count
+    var position = 0
+    for (byte, mask) in asciiBytes {
+      let needle = SIMD16<UInt8>(repeating: byte)
+      let masks = SIMD16<UInt8>(repeating: mask)
+      var found = -1
+      while found < 0 && position &+ 16 <= count {
+        let chunk = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
+        let hits = (chunk | masks) .== needle
+        if any(hits) {
+          for lane in 0..<16 where hits[lane] {
+            found = position &+ lane
+            break
+          }
+        } else {
+          position &+= 16
+        }
+      }
+      while found < 0 && position < count {
+        if base[position] | mask == byte { found = position }
+        position &+= 1
+      }
+      guard found >= 0 else { return false }
+      position = found &+ 1
     }
-    return false
+    return true
   }
 
   /// The alignment of the term in `count` scalars of a prepared text from `start`.
@@ -238,26 +280,47 @@ struct FuzzyLineBuffer {
 
   /// Prepares the line's scalars, lowercase forms and bonuses.
   mutating func load(_ bytes: UnsafeBufferPointer<UInt8>) {
-    text.original.removeAll(keepingCapacity: true)
-    text.lower.removeAll(keepingCapacity: true)
-    text.bonus.removeAll(keepingCapacity: true)
     var previous = FuzzyCharacterClass.white.rawValue
-    if bytes.allSatisfy({ $0 < 128 }) {
-      for byte in bytes {
-        let value = UInt32(byte)
-        let current = FuzzyText.asciiClasses[Int(byte)]
-        text.original.append(value)
-        text.lower.append(byte >= 65 && byte <= 90 ? value + 32 : value)
-        text.bonus.append(FuzzyText.bonusTable[Int(previous) &* 7 &+ Int(current)])
-        previous = current
-      }
-    } else {
+    var isASCII = true
+    for byte in bytes where byte >= 128 {
+      isASCII = false
+      break
+    }
+    guard isASCII else {
+      text.original.removeAll(keepingCapacity: true)
+      text.lower.removeAll(keepingCapacity: true)
+      text.bonus.removeAll(keepingCapacity: true)
       for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
         let current = FuzzyText.characterClass(scalar.value).rawValue
         text.original.append(scalar.value)
         text.lower.append(FuzzyText.lowercase(scalar.value))
         text.bonus.append(FuzzyText.bonusTable[Int(previous) &* 7 &+ Int(current)])
         previous = current
+      }
+      return
+    }
+    let count = bytes.count
+    if text.original.count != count {
+      text.original = [UInt32](repeating: 0, count: count)
+      text.lower = [UInt32](repeating: 0, count: count)
+      text.bonus = [UInt8](repeating: 0, count: count)
+    }
+    FuzzyText.asciiClasses.withUnsafeBufferPointer { classes in
+      FuzzyText.bonusTable.withUnsafeBufferPointer { table in
+        text.original.withUnsafeMutableBufferPointer { original in
+          text.lower.withUnsafeMutableBufferPointer { lower in
+            text.bonus.withUnsafeMutableBufferPointer { bonus in
+              for index in 0..<count {
+                let byte = bytes[index]
+                let current = classes[Int(byte)]
+                original[index] = UInt32(byte)
+                lower[index] = UInt32(byte >= 65 && byte <= 90 ? byte | 0x20 : byte)
+                bonus[index] = table[Int(previous) &* 7 &+ Int(current)]
+                previous = current
+              }
+            }
+          }
+        }
       }
     }
   }

@@ -229,6 +229,21 @@ enum FuzzyScorer {
     let n = text.count
     guard m > 0 else { return FuzzyAlignment(score: 0, positions: []) }
     guard m <= n else { return nil }
+    if m == 1 {
+      // One character: the best-placed occurrence, with no matrix (as phase 2 would find it).
+      let character = pattern[0]
+      var best: Int32 = -1
+      var position = 0
+      for index in 0..<n where text[index] == character {
+        let score = FuzzyScore.match + Int32(bonus[index]) * FuzzyScore.bonusFirstCharMultiplier
+        if score > best {
+          best = score
+          position = index
+        }
+      }
+      guard best >= 0 else { return nil }
+      return FuzzyAlignment(score: best, positions: withPositions ? [position] : [])
+    }
 
     // Phase 1: a subsequence check that also narrows the window to [first, last].
     var first = -1

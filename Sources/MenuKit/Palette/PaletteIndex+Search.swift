@@ -52,20 +52,27 @@ extension PaletteIndex {
       guard let position = positions[record.identifier] else { continue }
       historyBonus[position] = PaletteRanking.historyBonus(rank: rank, useCount: record.useCount)
     }
+    let exact = storage.entriesByExactTitle[queryTitle] ?? []
     let scratch = FuzzyScratch()
-    var candidates: [PaletteCandidate] = []
+    var candidates: [UInt64] = []
+    var scores = [Int](repeating: 0, count: entries.count)
+    let patterns = PalettePatterns(terms)
+    defer { patterns.deallocate() }
     storage.withBuffers { buffers in
-      for entry in entries.indices {
+      for entry in 0..<buffers.entryMasks.count {
         var total = historyBonus[entry]
         if !terms.isEmpty {
-          let mask = storage.entryMasks[entry]
-          guard terms.allSatisfy({ $0.mask & ~mask == 0 }) else { continue }
+          let mask = buffers.entryMasks[entry]
           var matched = true
-          for term in terms {
+          for pattern in patterns.terms where pattern.mask & ~mask != 0 {
+            matched = false
+            break
+          }
+          guard matched else { continue }
+          for pattern in patterns.terms {
             guard
               let best = buffers.bestField(
-                for: term, in: storage.entryFields[entry], fields: storage.fields,
-                withPositions: false, scratch: scratch)
+                for: pattern, of: entry, withPositions: false, scratch: scratch)
             else {
               matched = false
               break
@@ -73,20 +80,26 @@ extension PaletteIndex {
             total += best.score
           }
           guard matched else { continue }
-          if storage.exactTitles[entry].contains(queryTitle) { total += PaletteRanking.exactTitle }
+          if !exact.isEmpty && exact.contains(entry) { total += PaletteRanking.exactTitle }
         }
+        scores[entry] = total
         candidates.append(
-          PaletteCandidate(
-            entry: entry, score: total, isEnabled: entries[entry].isEnabled,
-            titleLength: terms.isEmpty ? 0 : storage.titleLength(of: entry)))
+          PaletteCandidate.key(
+            entry: entry, score: total, isEnabled: storage.isEnabled[entry],
+            titleLength: terms.isEmpty ? 0 : buffers.titleLength(of: entry)))
       }
     }
-    candidates.sort()
-    if let limit, candidates.count > limit { candidates.removeLast(candidates.count - limit) }
-    return candidates.map { candidate in
-      PaletteMatch(
-        entry: entries[candidate.entry], score: candidate.score,
-        highlights: highlights(of: candidate.entry, terms: terms, scratch: scratch))
+    if let limit, limit < candidates.count / 4 {
+      candidates = PaletteCandidate.smallest(limit, of: candidates)
+    } else {
+      candidates.sort()
+      if let limit, candidates.count > limit { candidates.removeLast(candidates.count - limit) }
+    }
+    return candidates.map { key in
+      let entry = PaletteCandidate.entry(of: key)
+      return PaletteMatch(
+        entry: entries[entry], score: scores[entry],
+        highlights: highlights(of: entry, patterns: patterns, scratch: scratch))
     }
   }
 }
@@ -112,34 +125,53 @@ enum PaletteRanking {
   }
 }
 
-/// An entry that matched, with what orders it.
-struct PaletteCandidate: Comparable {
-  var entry: Int
-  var score: Int
-  var isEnabled: Bool
-  var titleLength: Int
+/// The sort key of an entry that matched: one integer whose order is the ranking order.
+enum PaletteCandidate {
+  /// Enabled first, then the higher score, the shorter title, the earlier entry: bit 63 is
+  /// set for a disabled entry, bits 43–62 hold the score subtracted from 2²⁰ − 1 (scores are
+  /// clamped to 0...2²⁰ − 1), bits 32–42 the title's length (clamped to 2,047), and bits 0–31
+  /// the entry's index.
+  static func key(entry: Int, score: Int, isEnabled: Bool, titleLength: Int) -> UInt64 {
+    let disabled: UInt64 = isEnabled ? 0 : 1 << 63
+    let inverted = UInt64(0xF_FFFF - min(max(score, 0), 0xF_FFFF))
+    let length = UInt64(min(titleLength, 0x7FF))
+    return disabled | inverted << 43 | length << 32 | UInt64(UInt32(truncatingIfNeeded: entry))
+  }
 
-  /// Enabled first, then the higher score, the shorter title, the earlier entry.
-  static func < (left: PaletteCandidate, right: PaletteCandidate) -> Bool {
-    if left.isEnabled != right.isEnabled { return left.isEnabled }
-    if left.score != right.score { return left.score > right.score }
-    if left.titleLength != right.titleLength { return left.titleLength < right.titleLength }
-    return left.entry < right.entry
+  /// The entry's index in a key.
+  static func entry(of key: UInt64) -> Int { Int(key & 0xFFFF_FFFF) }
+
+  /// The `count` smallest keys, sorted: one comparison for most keys when `count` is small.
+  static func smallest(_ count: Int, of keys: [UInt64]) -> [UInt64] {
+    guard count > 0 else { return [] }
+    var top: [UInt64] = []
+    top.reserveCapacity(count + 1)
+    for key in keys {
+      if top.count == count, let last = top.last, key >= last { continue }
+      var low = 0
+      var high = top.count
+      while low < high {
+        let middle = (low + high) / 2
+        if top[middle] < key { low = middle + 1 } else { high = middle }
+      }
+      top.insert(key, at: low)
+      if top.count > count { top.removeLast() }
+    }
+    return top
   }
 }
 
 extension PaletteIndex {
   /// The highlights of an entry: for each term, the positions in its best text.
-  func highlights(of entry: Int, terms: [FuzzyTerm], scratch: FuzzyScratch)
+  func highlights(of entry: Int, patterns: PalettePatterns, scratch: FuzzyScratch)
     -> [PaletteHighlight]
   {
     var positions: [Int: [Int]] = [:]
     storage.withBuffers { buffers in
-      for term in terms {
+      for pattern in patterns.terms {
         guard
           let best = buffers.bestField(
-            for: term, in: storage.entryFields[entry], fields: storage.fields,
-            withPositions: true, scratch: scratch)
+            for: pattern, of: entry, withPositions: true, scratch: scratch)
         else { continue }
         positions[best.field, default: []] += best.positions
       }
@@ -168,18 +200,56 @@ extension PaletteStorage {
       lower.withUnsafeBufferPointer { lower in
         classes.withUnsafeBufferPointer { classes in
           bonus.withUnsafeBufferPointer { bonus in
-            body(PaletteBuffers(original: original, lower: lower, classes: classes, bonus: bonus))
+            fields.withUnsafeBufferPointer { fields in
+              entryFields.withUnsafeBufferPointer { entryFields in
+                entryMasks.withUnsafeBufferPointer { entryMasks in
+                  body(
+                    PaletteBuffers(
+                      original: original, lower: lower, classes: classes, bonus: bonus,
+                      fields: fields, entryFields: entryFields, entryMasks: entryMasks))
+                }
+              }
+            }
           }
         }
       }
     }
   }
 
+}
+
+extension PaletteBuffers {
   /// The length of an entry's title in Unicode scalars.
   func titleLength(of entry: Int) -> Int {
     let range = entryFields[entry]
     guard let first = range.first, fields[first].kind == .title else { return 0 }
     return fields[first].count
+  }
+}
+
+/// The query's terms in memory that a search borrows without retaining: each term's
+/// scalars, case sensitivity and mask.
+struct PalettePatterns {
+  struct Term {
+    let scalars: UnsafeBufferPointer<UInt32>
+    let isCaseSensitive: Bool
+    let mask: UInt64
+  }
+
+  let terms: [Term]
+
+  init(_ terms: [FuzzyTerm]) {
+    self.terms = terms.map { term in
+      let scalars = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: term.scalars.count)
+      _ = scalars.initialize(from: term.scalars)
+      return Term(
+        scalars: UnsafeBufferPointer(scalars), isCaseSensitive: term.isCaseSensitive,
+        mask: term.mask)
+    }
+  }
+
+  func deallocate() {
+    for term in terms { term.scalars.deallocate() }
   }
 }
 
@@ -189,19 +259,29 @@ struct PaletteBuffers {
   let lower: UnsafeBufferPointer<UInt32>
   let classes: UnsafeBufferPointer<UInt8>
   let bonus: UnsafeBufferPointer<UInt8>
+  let fields: UnsafeBufferPointer<PaletteField>
+  let entryFields: UnsafeBufferPointer<Range<Int>>
+  let entryMasks: UnsafeBufferPointer<UInt64>
 
   /// The best-scoring field of an entry for a term, with its weighted score and bonuses; the
   /// first field wins a tie.
   func bestField(
-    for term: FuzzyTerm, in range: Range<Int>, fields: [PaletteField], withPositions: Bool,
-    scratch: FuzzyScratch
+    for term: PalettePatterns.Term, of entry: Int, withPositions: Bool, scratch: FuzzyScratch
   ) -> (field: Int, score: Int, positions: [Int])? {
     var best: (field: Int, score: Int, positions: [Int])?
     let characters = term.isCaseSensitive ? original : lower
-    term.scalars.withUnsafeBufferPointer { pattern in
-      for index in range {
+    let pattern = term.scalars
+    do {
+      for index in entryFields[entry] {
         let field = fields[index]
         guard term.mask & ~field.mask == 0 else { continue }
+        // A keyword or the path cannot beat a score at least its best possible one: every
+        // character earns at most 16 + 10, the first character's bonus counts twice.
+        if let best, !field.kind.isTitle,
+          best.score >= (26 * pattern.count + 10) * field.kind.weight / 4
+        {
+          continue
+        }
         let span = field.start..<field.start + field.count
         let text = UnsafeBufferPointer(rebasing: characters[span])
         guard

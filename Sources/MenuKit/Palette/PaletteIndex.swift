@@ -218,12 +218,17 @@ struct PaletteStorage: Sendable {
   /// Each entry's title-like texts, lowercased, with a trailing ellipsis removed: the exact
   /// title bonus compares the query with them.
   var exactTitles: [[String]] = []
+  /// The entries of each of ``exactTitles``.
+  var entriesByExactTitle: [String: [Int]] = [:]
+  /// Whether each entry is enabled.
+  var isEnabled: [Bool] = []
 
   /// Prepares an entry's texts.
   mutating func append(_ entry: PaletteEntry) {
     entryFields.append(0..<0)
     entryMasks.append(0)
     exactTitles.append([])
+    isEnabled.append(entry.isEnabled)
     replace(at: entryFields.count - 1, with: entry)
   }
 
@@ -255,7 +260,14 @@ struct PaletteStorage: Sendable {
     entryFields[position] = first..<fields.count
     entryMasks[position] = entryMask
     let titles = [entry.title] + [entry.discoverabilityTitle].compactMap { $0 } + entry.aliases
+    for title in exactTitles[position] {
+      entriesByExactTitle[title]?.removeAll { $0 == position }
+    }
     exactTitles[position] = titles.map(PaletteStorage.comparableTitle)
+    for title in Set(exactTitles[position]) {
+      entriesByExactTitle[title, default: []].append(position)
+    }
+    isEnabled[position] = entry.isEnabled
   }
 
   /// A title lowercased, without a trailing `…` or `...`, with its words separated by single

@@ -113,6 +113,44 @@ extension DiagnosticCode {
   ]
 }
 
+// MARK: - Importing and exporting other editors' keymaps (MK551–MK579)
+
+extension DiagnosticCode {
+  /// A key in another editor's keymap is not a valid shortcut in that editor's dialect; the
+  /// binding is skipped.
+  public static let badForeignKeys = DiagnosticCode("MK551", "bad-foreign-keys")
+  /// A VS Code `when` clause cannot be parsed; the binding is skipped.
+  public static let badWhenClause = DiagnosticCode("MK552", "bad-when-clause")
+  /// A VS Code `when` clause uses an operator MenuKit's predicates lack (`=~`, `in`, `<`, `>`);
+  /// it is kept as an opaque identifier that only a context naming it exactly satisfies.
+  public static let approximatedWhenClause = DiagnosticCode(
+    "MK553", "approximated-when-clause", .warning)
+  /// A VS Code `when` clause is always false, so the binding never applies; it is skipped.
+  public static let bindingNeverApplies = DiagnosticCode("MK554", "binding-never-applies", .warning)
+  /// A binding cannot be written in the export format; it is left out of the text.
+  public static let notExportable = DiagnosticCode("MK555", "not-exportable", .warning)
+  /// A line of a GTK accelerator map is not a comment or a `(gtk_accel_path "…" "…")` entry.
+  public static let badAcceleratorLine = DiagnosticCode("MK556", "bad-accelerator-line")
+  /// An entry or field of another editor's keymap has no MenuKit equivalent and is ignored.
+  public static let ignoredForeignEntry = DiagnosticCode(
+    "MK557", "ignored-foreign-entry", .warning)
+  /// A later line of a GTK accelerator map sets the same accelerator path again and replaces
+  /// this one.
+  public static let replacedAccelerator = DiagnosticCode("MK558", "replaced-accelerator", .warning)
+  /// A key of another editor's keymap is valid there but MenuKit shortcuts cannot express it
+  /// (Super on linux, a browser or media key, a key named by its position); the binding is
+  /// skipped.
+  public static let unsupportedForeignKeys = DiagnosticCode(
+    "MK559", "unsupported-foreign-keys", .warning)
+
+  /// The codes of importing and exporting other editors' keymaps, in code order.
+  static let keymapImportCodes: [DiagnosticCode] = [
+    .badForeignKeys, .badWhenClause, .approximatedWhenClause, .bindingNeverApplies,
+    .notExportable, .badAcceleratorLine, .ignoredForeignEntry, .replacedAccelerator,
+    .unsupportedForeignKeys,
+  ]
+}
+
 extension DiagnosticCode {
   /// Every code MenuKit defines, in code order.
   public static let all: [DiagnosticCode] =
@@ -123,4 +161,5 @@ extension DiagnosticCode {
       .duplicateIdentifier, .duplicateShortcut, .emptyTitle, .multipleSelection, .notASingleKey,
       .menuTooDeep, .duplicateCommand,
     ] + chainFileCodes + keymapFileCodes
+      + keymapImportCodes
 }

@@ -1,0 +1,91 @@
+/// What the importers of other editors' keymaps share: reading the JSON, reading keys in a
+/// dialect, and collecting diagnostics with positions.
+struct ForeignKeymapDecoder {
+  /// The menu-file decoder whose field helpers and diagnostics are shared.
+  var base: MenuFileDecoder
+  /// The dialect keys are written in.
+  let dialect: ShortcutDialect
+  /// The platform the file was written for.
+  let platform: PlatformProfile
+
+  /// Creates a decoder for a file's text.
+  init(text: String, dialect: ShortcutDialect, platform: PlatformProfile) {
+    self.base = MenuFileDecoder(text: text)
+    self.dialect = dialect
+    self.platform = platform
+  }
+
+  /// The number of errors so far; unknown fields are only warnings in a keymap.
+  var errorCount: Int {
+    base.diagnostics.lazy.filter { $0.severity == .error && $0.code != .unknownField }.count
+  }
+
+  /// The diagnostics sorted by position, unknown fields turned into warnings.
+  var diagnostics: [Diagnostic] {
+    base.sortedDiagnostics.map { diagnostic in
+      guard diagnostic.code == .unknownField else { return diagnostic }
+      var warning = diagnostic
+      warning.severity = .warning
+      return warning
+    }
+  }
+
+  /// Parses JSON text, or gives the one diagnostic of its syntax error.
+  static func parseJSON(_ text: String, path: String) -> Result<JSONNode, JSONSyntaxError> {
+    Result { () throws(JSONSyntaxError) in try JSONReader.parse(text, file: path) }
+  }
+
+  /// The diagnostic of a JSON syntax error.
+  static func diagnostic(for error: JSONSyntaxError) -> Diagnostic {
+    Diagnostic(
+      error.isNestingTooDeep ? .nestingTooDeep : .syntaxError, error.message, at: error.location)
+  }
+
+  /// Reads `text`, the string value of `node`, as keys in the dialect; reports `MK551` (or
+  /// `MK559` for keys MenuKit cannot express) at the offending character.
+  mutating func keySequence(_ text: String, at node: JSONNode) -> KeySequence? {
+    do {
+      return try KeySequence(parsing: text, dialect: dialect, platform: platform)
+    } catch {
+      let location = base.location(in: node, text: text, offset: error.column - 1)
+      switch error.kind {
+      case .unsupportedModifier, .unsupportedKey, .physicalKey:
+        base.report(
+          .unsupportedForeignKeys,
+          "\(dialect.displayName) keys '\(text)' have no MenuKit equivalent: \(error.message); "
+            + "the binding is skipped",
+          at: location)
+      default:
+        base.report(
+          .badForeignKeys,
+          "bad \(dialect.displayName) keys '\(text)': \(error.message); expected "
+            + "\(error.expected); the binding is skipped",
+          at: location)
+      }
+      return nil
+    }
+  }
+
+  /// Records a problem.
+  mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation) {
+    base.report(code, message, at: location)
+  }
+}
+
+/// Collects what an exporter cannot write, one diagnostic per left-out binding.
+struct ExportReport {
+  /// The format's name for messages, such as `VS Code keybindings`.
+  let format: String
+  /// The problems so far.
+  var diagnostics: [Diagnostic] = []
+
+  /// Reports that `binding` is left out because of `reason`.
+  mutating func leaveOut(_ binding: KeyBinding, _ reason: String) {
+    diagnostics.append(
+      Diagnostic(
+        .notExportable,
+        "the binding of '\(binding.keys.canonicalText)' cannot be written in \(format): "
+          + "\(reason); it is left out",
+        at: binding.location))
+  }
+}

@@ -1,0 +1,495 @@
+/// Reads and writes VS Code's `when` clauses as ``ContextPredicate``s.
+///
+/// VS Code's grammar, loosest first: `a || b`, `a && b`, `!a` (before a key, `true`, `false`
+/// or a parenthesis), and the primaries `true`, `false`, `( … )`, `key`, `key == value`,
+/// `key != value` (also `===`, `!==`), `key =~ /regex/flags`, `key in other`, `key not in
+/// other`, `key < n`, `<=`, `>`, `>=`. Values are bare words or single-quoted strings.
+///
+/// The mapping (also in `docs/importing-keymaps.md`):
+/// - `&&`, `||`, `!`, parentheses, keys, `==` and `!=` map one to one; `key == true` is
+///   `key`, `key == false` is `!key`.
+/// - `true` and `false` are folded away: `a && true` is `a`; a clause that is always true is
+///   no context; one that is always false never applies (`MK554`).
+/// - `=~`, `in`, `not in` and the numeric comparisons have no MenuKit equivalent. Each such
+///   comparison becomes the opaque identifier `vscode:` + its text (`'vscode:count > 0'`),
+///   with an `MK553` warning; the writer turns the identifier back into the comparison.
+struct VSCodeWhenClause {
+  /// The prefix of an identifier that stands for a comparison MenuKit cannot express.
+  static let opaquePrefix = "vscode:"
+
+  /// A comparison that was kept as an opaque identifier: its text and the operator's name.
+  struct Approximation: Hashable {
+    /// The comparison's text as written, such as `count > 0`.
+    var text: String
+    /// What kind of operator it uses, for the warning.
+    var kind: String
+    /// The 1-based column of the comparison's key in the clause.
+    var column: Int
+  }
+
+  /// A problem in the clause's text: what and where (1-based column).
+  struct ParseError: Error, Hashable {
+    var message: String
+    var column: Int
+  }
+
+  /// The result of parsing: a constant, or a predicate.
+  enum Value: Hashable {
+    /// The clause is always true or always false.
+    case constant(Bool)
+    /// The clause as a predicate.
+    case predicate(ContextPredicate)
+  }
+
+  /// The parsed clause.
+  var value: Value
+  /// The comparisons kept as opaque identifiers, in order.
+  var approximations: [Approximation]
+
+  /// Parses a clause.
+  init(parsing text: String) throws(ParseError) {
+    var parser = Parser(scalars: Array(text.unicodeScalars))
+    try parser.tokenize()
+    let value = try parser.parseOr(depth: 0)
+    if parser.current.kind != .end {
+      throw ParseError(
+        message: "expected '&&', '||' or the end, found \(parser.current.kind.phrase)",
+        column: parser.current.column)
+    }
+    self.value = value
+    self.approximations = parser.approximations
+  }
+}
+
+// MARK: - Writing
+
+extension VSCodeWhenClause {
+  /// A predicate written as a VS Code `when` clause, or the reason it cannot be.
+  static func text(of predicate: ContextPredicate) -> Result<String, WriteError> {
+    do {
+      return .success(try write(predicate, minimumLevel: 0))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Why a predicate has no VS Code spelling.
+  struct WriteError: Error, Hashable {
+    var reason: String
+  }
+
+  /// The clause text, in parentheses when it binds more loosely than `minimumLevel`: 0 for
+  /// `||`, 1 for `&&`, 2 for a comparison, 3 for a key or `!`. A right operand of `&&` or `||`
+  /// asks for one level more, so the text parses back to the same tree.
+  private static func write(_ predicate: ContextPredicate, minimumLevel: Int) throws(WriteError)
+    -> String
+  {
+    let text: String
+    let level: Int
+    switch predicate {
+    case .identifier(let name) where name.hasPrefix(opaquePrefix):
+      (text, level) = (String(name.dropFirst(opaquePrefix.count)), 2)
+    case .identifier(let name):
+      (text, level) = (try key(name), 3)
+    case .equal(let name, let value):
+      (text, level) = ("\(try key(name)) == \(try self.value(value))", 2)
+    case .notEqual(let name, let value):
+      (text, level) = ("\(try key(name)) != \(try self.value(value))", 2)
+    case .not(let operand):
+      (text, level) = ("!" + (try write(operand, minimumLevel: 3)), 3)
+    case .and(let lhs, let rhs):
+      let left = try write(lhs, minimumLevel: 1)
+      (text, level) = (left + " && " + (try write(rhs, minimumLevel: 2)), 1)
+    case .or(let lhs, let rhs):
+      let left = try write(lhs, minimumLevel: 0)
+      (text, level) = (left + " || " + (try write(rhs, minimumLevel: 1)), 0)
+    case .descendant:
+      throw WriteError(
+        reason: "the ancestor operator '>' has no VS Code equivalent (in a when clause '>' "
+          + "compares numbers)")
+    }
+    return level < minimumLevel ? "(\(text))" : text
+  }
+
+  /// A context key as VS Code writes it, bare.
+  private static func key(_ name: String) throws(WriteError) -> String {
+    guard isBareWord(name) else {
+      throw WriteError(reason: "'\(name)' cannot be written as a VS Code context key")
+    }
+    return name
+  }
+
+  /// A value, bare when it reads back as itself, else in single quotes.
+  private static func value(_ value: String) throws(WriteError) -> String {
+    if isBareWord(value) { return value }
+    guard !value.contains("'") else {
+      throw WriteError(reason: "the value '\(value)' contains a quote, which VS Code cannot write")
+    }
+    return "'\(value)'"
+  }
+
+  /// Whether a word reads back as a bare key or value (not a keyword, no operator characters).
+  static func isBareWord(_ word: String) -> Bool {
+    !word.isEmpty && !["true", "false", "in", "not"].contains(word)
+      && !word.unicodeScalars.contains { Parser.isStop($0) }
+  }
+}
+
+// MARK: - Internal
+
+extension VSCodeWhenClause {
+  /// A token of a clause.
+  struct Token {
+    enum Kind: Equatable {
+      case word(String)
+      case quoted(String)
+      case regex(String)
+      case and, or, not, open, close, equal, notEqual, match, less, lessOrEqual, greater
+      case greaterOrEqual, end
+
+      /// The token for messages.
+      var phrase: String {
+        switch self {
+        case .word(let word): "'\(word)'"
+        case .quoted(let text): "'\(text)' in quotes"
+        case .regex(let text): "the regular expression \(text)"
+        case .and: "'&&'"
+        case .or: "'||'"
+        case .not: "'!'"
+        case .open: "'('"
+        case .close: "')'"
+        case .equal: "'=='"
+        case .notEqual: "'!='"
+        case .match: "'=~'"
+        case .less: "'<'"
+        case .lessOrEqual: "'<='"
+        case .greater: "'>'"
+        case .greaterOrEqual: "'>='"
+        case .end: "the end"
+        }
+      }
+    }
+    var kind: Kind
+    /// 1-based column of the first scalar.
+    var column: Int
+    /// Index of the scalar after the token.
+    var end: Int
+  }
+
+  /// A recursive-descent parser over the clause's tokens.
+  struct Parser {
+    let scalars: [Unicode.Scalar]
+    var tokens: [Token] = []
+    var index = 0
+    var approximations: [Approximation] = []
+
+    /// What an operand may start with, for messages.
+    static let operandPhrase = "a context key, '!', 'true', 'false' or '('"
+
+    init(scalars: [Unicode.Scalar]) {
+      self.scalars = scalars
+    }
+
+    var current: Token { tokens[index] }
+
+    /// Whether a scalar ends a bare word.
+    static func isStop(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.properties.isWhitespace || "()!=<>&|'\"~".unicodeScalars.contains(scalar)
+    }
+
+    /// Splits the text into tokens; a regular expression is read after `=~`.
+    mutating func tokenize() throws(ParseError) {
+      var position = 0
+      while true {
+        while position < scalars.count, scalars[position].properties.isWhitespace {
+          position += 1
+        }
+        let start = position
+        guard position < scalars.count else {
+          tokens.append(Token(kind: .end, column: start + 1, end: start))
+          return
+        }
+        let scalar = scalars[position]
+        let next: Unicode.Scalar? = position + 1 < scalars.count ? scalars[position + 1] : nil
+        let kind: Token.Kind
+        func error(_ message: String) -> ParseError {
+          ParseError(message: message, column: start + 1)
+        }
+        switch scalar {
+        case "&" where next == "&": kind = .and
+        case "|" where next == "|": kind = .or
+        case "&": throw error("unexpected '&'; use '&&' for 'and'")
+        case "|": throw error("unexpected '|'; use '||' for 'or'")
+        case "=" where next == "~": kind = .match
+        case "=" where next == "=": kind = .equal
+        case "=": throw error("unexpected '='; use '==' to compare a key with a value")
+        case "!" where next == "=": kind = .notEqual
+        case "!": kind = .not
+        case "<" where next == "=": kind = .lessOrEqual
+        case "<": kind = .less
+        case ">" where next == "=": kind = .greaterOrEqual
+        case ">": kind = .greater
+        case "(": kind = .open
+        case ")": kind = .close
+        case "'", "\"": kind = .quoted(try quoted(from: position))
+        case "/" where tokens.last?.kind == .match: kind = .regex(try regex(from: position))
+        case "~": throw error("unexpected '~'; use '=~' to match a regular expression")
+        default:
+          while position < scalars.count, !Self.isStop(scalars[position]) { position += 1 }
+          var word = String.UnicodeScalarView()
+          word.append(contentsOf: scalars[start..<position])
+          tokens.append(Token(kind: .word(String(word)), column: start + 1, end: position))
+          continue
+        }
+        switch kind {
+        case .and, .or, .match, .equal, .lessOrEqual, .greaterOrEqual: position += 2
+        case .notEqual:
+          position += 2
+          if position < scalars.count, scalars[position] == "=" { position += 1 }  // `!==`
+        case .quoted(let text): position += text.unicodeScalars.count + 2
+        case .regex(let text): position += text.unicodeScalars.count
+        default: position += 1
+        }
+        if kind == .equal, position < scalars.count, scalars[position] == "=" {
+          position += 1  // `===`
+        }
+        tokens.append(Token(kind: kind, column: start + 1, end: position))
+      }
+    }
+
+    /// The contents of a quoted string starting at `start` (VS Code has no escapes in them).
+    func quoted(from start: Int) throws(ParseError) -> String {
+      let quote = scalars[start]
+      var position = start + 1
+      var text = String.UnicodeScalarView()
+      while position < scalars.count, scalars[position] != quote {
+        text.append(scalars[position])
+        position += 1
+      }
+      guard position < scalars.count else {
+        throw ParseError(
+          message: "unterminated string; expected a closing \(quote == "'" ? "\"'\"" : "'\"'")",
+          column: start + 1)
+      }
+      return String(text)
+    }
+
+    /// A regular expression literal `/…/flags` starting at `start`, as written.
+    func regex(from start: Int) throws(ParseError) -> String {
+      var position = start + 1
+      var inClass = false
+      while position < scalars.count {
+        let scalar = scalars[position]
+        if scalar == "\\" {
+          position += 2
+          continue
+        }
+        if scalar == "[" { inClass = true }
+        if scalar == "]" { inClass = false }
+        if scalar == "/", !inClass { break }
+        position += 1
+      }
+      guard position < scalars.count else {
+        throw ParseError(
+          message: "unterminated regular expression; expected a closing '/'", column: start + 1)
+      }
+      position += 1
+      while position < scalars.count, scalars[position].properties.isAlphabetic {
+        position += 1
+      }
+      var text = String.UnicodeScalarView()
+      text.append(contentsOf: scalars[start..<position])
+      return String(text)
+    }
+
+    /// The deepest nesting accepted, so no input can exhaust the stack.
+    static let maximumDepth = ContextPredicate.maximumDepth
+
+    mutating func checkDepth(_ depth: Int) throws(ParseError) {
+      guard depth < Self.maximumDepth else {
+        throw ParseError(
+          message: "the clause nests deeper than \(Self.maximumDepth) levels",
+          column: current.column)
+      }
+    }
+
+    mutating func parseOr(depth: Int) throws(ParseError) -> Value {
+      try checkDepth(depth)
+      var value = try parseAnd(depth: depth + 1)
+      while current.kind == .or {
+        index += 1
+        let rhs = try parseAnd(depth: depth + 1)
+        value = Self.combine(value, rhs, isAnd: false)
+      }
+      return value
+    }
+
+    mutating func parseAnd(depth: Int) throws(ParseError) -> Value {
+      try checkDepth(depth)
+      var value = try parseUnary(depth: depth + 1, after: index > 0 ? tokens[index - 1] : nil)
+      while current.kind == .and {
+        index += 1
+        let rhs = try parseUnary(depth: depth + 1, after: tokens[index - 1])
+        value = Self.combine(value, rhs, isAnd: true)
+      }
+      return value
+    }
+
+    /// `!` before a key, a constant or a parenthesis, else a primary.
+    mutating func parseUnary(depth: Int, after previous: Token?) throws(ParseError) -> Value {
+      try checkDepth(depth)
+      guard current.kind == .not else { return try parsePrimary(depth: depth, after: previous) }
+      let bang = current
+      index += 1
+      switch current.kind {
+      case .word(let word) where word == "true" || word == "false":
+        index += 1
+        return .constant(word == "false")
+      case .word(let word):
+        index += 1
+        return .predicate(.not(.identifier(word)))
+      case .quoted(let word):
+        index += 1
+        return .predicate(.not(.identifier(word)))
+      case .open, .not:
+        let operand = try parseUnary(depth: depth + 1, after: bang)
+        return Self.negate(operand)
+      default:
+        throw ParseError(
+          message: "expected a context key, 'true', 'false' or '(' after '!', found "
+            + current.kind.phrase,
+          column: current.column)
+      }
+    }
+
+    mutating func parsePrimary(depth: Int, after previous: Token?) throws(ParseError) -> Value {
+      let token = current
+      switch token.kind {
+      case .open:
+        index += 1
+        let value = try parseOr(depth: depth + 1)
+        guard current.kind == .close else {
+          throw ParseError(
+            message: "expected ')' to close the '(' at column \(token.column), found "
+              + current.kind.phrase,
+            column: current.column)
+        }
+        index += 1
+        return value
+      case .word("true"):
+        index += 1
+        return .constant(true)
+      case .word("false"):
+        index += 1
+        return .constant(false)
+      case .word(let key), .quoted(let key):
+        index += 1
+        return try parseComparison(key: key, keyToken: token)
+      default:
+        let after = previous.map { " after \($0.kind.phrase)" } ?? ""
+        throw ParseError(
+          message: "expected \(Self.operandPhrase)\(after), found \(token.kind.phrase)",
+          column: token.column)
+      }
+    }
+
+    /// What follows a key: nothing, or an operator and a value.
+    mutating func parseComparison(key: String, keyToken: Token) throws(ParseError) -> Value {
+      let operatorToken = current
+      switch operatorToken.kind {
+      case .equal, .notEqual:
+        index += 1
+        let isEqual = operatorToken.kind == .equal
+        switch current.kind {
+        case .word("true"), .word("false"):
+          let isTrue = current.kind == .word("true")
+          index += 1
+          let has = ContextPredicate.identifier(key)
+          return .predicate(isTrue == isEqual ? has : .not(has))
+        case .word(let value), .quoted(let value):
+          index += 1
+          return .predicate(isEqual ? .equal(key, value) : .notEqual(key, value))
+        default:
+          throw expectedValue(after: operatorToken)
+        }
+      case .match:
+        index += 1
+        switch current.kind {
+        case .regex, .word, .quoted:
+          index += 1
+          return approximate(from: keyToken, kind: "regular-expression match")
+        default:
+          throw ParseError(
+            message: "expected a regular expression such as /^abc$/ after '=~', found "
+              + current.kind.phrase,
+            column: current.column)
+        }
+      case .less, .lessOrEqual, .greater, .greaterOrEqual:
+        index += 1
+        guard case .word = current.kind else { throw expectedValue(after: operatorToken) }
+        index += 1
+        return approximate(from: keyToken, kind: "numeric comparison")
+      case .word("in"):
+        index += 1
+        guard isValue(current.kind) else { throw expectedValue(after: operatorToken) }
+        index += 1
+        return approximate(from: keyToken, kind: "'in'")
+      case .word("not"):
+        index += 1
+        guard current.kind == .word("in") else {
+          throw ParseError(
+            message: "expected 'in' after 'not', found \(current.kind.phrase)",
+            column: current.column)
+        }
+        index += 1
+        guard isValue(current.kind) else { throw expectedValue(after: operatorToken) }
+        index += 1
+        return approximate(from: keyToken, kind: "'not in'")
+      default:
+        return .predicate(.identifier(key))
+      }
+    }
+
+    func isValue(_ kind: Token.Kind) -> Bool {
+      switch kind {
+      case .word, .quoted: true
+      default: false
+      }
+    }
+
+    func expectedValue(after token: Token) -> ParseError {
+      ParseError(
+        message: "expected a value after \(token.kind.phrase), found \(current.kind.phrase)",
+        column: current.column)
+    }
+
+    /// The comparison from `keyToken` to the previous token, as an opaque identifier.
+    mutating func approximate(from keyToken: Token, kind: String) -> Value {
+      let start = keyToken.column - 1
+      let end = tokens[index - 1].end
+      var text = String.UnicodeScalarView()
+      text.append(contentsOf: scalars[start..<end])
+      let comparison = String(text)
+      approximations.append(Approximation(text: comparison, kind: kind, column: keyToken.column))
+      return .predicate(.identifier(VSCodeWhenClause.opaquePrefix + comparison))
+    }
+
+    /// `lhs && rhs` or `lhs || rhs`, with constants folded.
+    static func combine(_ lhs: Value, _ rhs: Value, isAnd: Bool) -> Value {
+      switch (lhs, rhs) {
+      case (.constant(let value), let other), (let other, .constant(let value)):
+        // `true && x` is x, `false && x` false; `true || x` true, `false || x` x.
+        return value == isAnd ? other : .constant(value)
+      case (.predicate(let left), .predicate(let right)):
+        return .predicate(isAnd ? .and(left, right) : .or(left, right))
+      }
+    }
+
+    static func negate(_ value: Value) -> Value {
+      switch value {
+      case .constant(let flag): .constant(!flag)
+      case .predicate(let predicate): .predicate(.not(predicate))
+      }
+    }
+  }
+}
