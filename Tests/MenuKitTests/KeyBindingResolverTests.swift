@@ -296,3 +296,41 @@ struct KeymapLabelTests {
     #expect(groups[0].entries.map(\.shortcutLabel) == ["Ctrl+Alt+S", "Ctrl+K S"])
   }
 }
+
+@Suite("Keymap labels in the command palette")
+@MainActor
+struct KeymapPaletteTests {
+  @Test("palette entries show the keys that fire; keymap-only commands are listed")
+  func paletteLabels() throws {
+    let menu = Menu(children: [
+      .menu(
+        Menu(
+          title: "File",
+          children: [
+            .keyCommand(
+              KeyCommand(title: "Save", action: "save:", input: "s", modifierFlags: .command)),
+            .keyCommand(
+              KeyCommand(title: "Print", action: "print:", input: "p", modifierFlags: .command)),
+          ]))
+    ])
+    let user = Keymap(
+      source: .user,
+      bindings: [
+        try bind("Ctrl+P", "-print:"), try bind("Ctrl+Alt+S", "save:"),
+        try bind("Ctrl+K Ctrl+W", "closeAll:", context: "Editor"),
+      ])
+    let resolver = KeyBindingResolver(defaults: menu, keymaps: [user], platform: .linux)
+    let contexts = [KeyContext(["Editor"])]
+    var index = PaletteIndex(
+      menu: menu, platform: .linux, shortcutLabels: resolver.shortcutLabels(in: contexts))
+    index.addKeymapCommands(from: resolver, in: contexts)
+    let labels = Dictionary(
+      uniqueKeysWithValues: index.entries.map { ($0.title, $0.shortcutLabel ?? "-") })
+    #expect(labels == ["Save": "Ctrl+Alt+S", "Print": "-", "closeAll:": "Ctrl+K Ctrl+W"])
+    // Outside the editor, closeAll: has no binding that fires: it is not added.
+    var outside = PaletteIndex(
+      menu: menu, platform: .linux, shortcutLabels: resolver.shortcutLabels(in: []))
+    outside.addKeymapCommands(from: resolver, in: [])
+    #expect(outside.entries.map(\.title) == ["Save", "Print"])
+  }
+}

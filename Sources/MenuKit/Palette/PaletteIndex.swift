@@ -45,9 +45,13 @@ public struct PaletteIndex: Sendable {
   ///   - platform: The profile of the shortcut labels.
   ///   - layout: The keyboard layout, for labels of localized shortcuts
   ///     (``KeyboardLayoutProviding/localizedLabel(for:platform:)``); nil for the authored ones.
+  ///   - shortcutLabels: With keymaps, the labels of the keys that actually fire, by command
+  ///     (``KeyBindingResolver/shortcutLabels(in:platform:)``): they replace the key commands'
+  ///     own, and a command without one shows none.
   /// - Complexity: O(*n*) for *n* elements.
   public init(
-    menu: Menu, platform: PlatformProfile, layout: (any KeyboardLayoutProviding)? = nil
+    menu: Menu, platform: PlatformProfile, layout: (any KeyboardLayoutProviding)? = nil,
+    shortcutLabels: [CommandKey: String]? = nil
   ) {
     var stack: [(children: [MenuElement], index: Int, path: [String])] = [(menu.children, 0, [])]
     while let top = stack.last {
@@ -62,7 +66,11 @@ public struct PaletteIndex: Sendable {
         let path = submenu.isInline || submenu.title.isEmpty ? top.path : top.path + [submenu.title]
         stack.append((submenu.children, 0, path))
       case .command(let command):
-        addCommand(command, shortcutLabel: nil, path: top.path)
+        addCommand(command, shortcutLabel: shortcutLabels?[command.key], path: top.path)
+      case .keyCommand(let keyCommand) where shortcutLabels != nil:
+        addCommand(
+          keyCommand.command, shortcutLabel: shortcutLabels?[keyCommand.command.key],
+          path: top.path)
       case .keyCommand(let keyCommand):
         let label =
           keyCommand.allowsAutomaticLocalization
@@ -93,9 +101,10 @@ public struct PaletteIndex: Sendable {
   /// ```
   public init(
     _ validated: ValidatedMenu, platform: PlatformProfile,
-    layout: (any KeyboardLayoutProviding)? = nil
+    layout: (any KeyboardLayoutProviding)? = nil, shortcutLabels: [CommandKey: String]? = nil
   ) {
-    self.init(menu: validated.menu, platform: platform, layout: layout)
+    self.init(
+      menu: validated.menu, platform: platform, layout: layout, shortcutLabels: shortcutLabels)
   }
 }
 
@@ -152,6 +161,40 @@ extension PaletteIndex {
       PaletteEntry(
         target: .identifier(identifier), title: title, keywords: keywords, aliases: aliases,
         shortcutLabel: shortcutLabel, isEnabled: isEnabled, source: .keymap(source)))
+  }
+}
+
+extension PaletteIndex {
+  /// Adds the commands that keymaps bind but the menu does not have, with the keys that fire
+  /// for them in the given contexts; commands already listed keep their entry.
+  ///
+  /// ```swift
+  /// let resolver = KeyBindingResolver(defaults: menu, keymaps: keymaps, platform: .linux)
+  /// var index = PaletteIndex(
+  ///   validated, platform: .linux, shortcutLabels: resolver.shortcutLabels(in: contexts))
+  /// index.addKeymapCommands(from: resolver, in: contexts)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - resolver: The keymaps over the menu.
+  ///   - contexts: The contexts of the responder chain, root first.
+  ///   - platform: The profile of the labels; the resolver's by default.
+  public mutating func addKeymapCommands(
+    from resolver: KeyBindingResolver, in contexts: [KeyContext],
+    platform: PlatformProfile? = nil
+  ) {
+    let labels = resolver.shortcutLabels(in: contexts, platform: platform)
+    for binding in resolver.bindings {
+      guard case .perform(let action, let arguments) = binding.effect else { continue }
+      let key = CommandKey(action: action, propertyList: arguments)
+      guard resolver.menuCommands[key] == nil, positions[key.description] == nil,
+        let label = labels[key]
+      else { continue }
+      add(
+        PaletteEntry(
+          target: .command(key), title: action.rawValue, shortcutLabel: label,
+          source: .keymap(binding.location?.file ?? binding.source.rawValue)))
+    }
   }
 }
 
