@@ -143,7 +143,8 @@ struct PaletteScreen {
     selection = min(selection, max(0, matches.count - 1))
   }
 
-  /// Applies a key; returns whether the screen must be drawn again.
+  /// Applies a key: edits the query, moves the selection (keeping it on a screen of `rows`
+  /// results), or sets ``outcome``.
   mutating func handle(_ key: TerminalKey, rows: Int) {
     switch key {
     case .text(let text):
@@ -271,7 +272,6 @@ struct PaletteScreen {
 /// The terminal state to restore, kept where a signal handler can reach it.
 nonisolated(unsafe) private var savedAttributes = termios()
 nonisolated(unsafe) private var terminalDescriptor: Int32 = -1
-nonisolated(unsafe) private var resized: sig_atomic_t = 0
 /// Leaves the alternate screen and shows the cursor.
 private let leaveScreen: [UInt8] = Array("\u{1B}[?1049l\u{1B}[?25h".utf8)
 
@@ -306,7 +306,7 @@ struct Terminal {
     }
     // SIGWINCH interrupts the blocking read (no SA_RESTART), so the screen is redrawn.
     var winch = sigaction()
-    winch.__sigaction_handler.sa_handler = { _ in resized = 1 }
+    winch.__sigaction_handler.sa_handler = { _ in }
     sigemptyset(&winch.sa_mask)
     winch.sa_flags = 0
     sigaction(SIGWINCH, &winch, nil)
