@@ -65,6 +65,22 @@ struct PaletteCommandTests {
     #expect(highlights.last?["ranges"] as? [[Int]] == [[12, 18]])
   }
 
+  @Test("--layout labels shortcuts as typed on the layout: Ctrl+[ is Ctrl+Ü on de")
+  func layout() throws {
+    let path = try temporaryFile(
+      """
+      { "schemaVersion": 1, "edits": [ { "insert": [
+        { "command": "Outdent", "action": "outdent:", "shortcut": "Cmd+[" } ],
+        "atEndOf": "edit" } ] }
+      """)
+    #expect(palette(path, "--query", "outdent").output == "Outdent  Ctrl+[  Edit\n")
+    let german = palette(path, "--query", "outdent", "--layout", "de")
+    #expect(german.output == "Outdent  Ctrl+Ü  Edit\n", "\(german.errors)")
+    let unknown = palette("--layout", "no-such-layout")
+    #expect(unknown.status == .dataError)
+    #expect(unknown.errors.hasPrefix("menu-dump palette: error: "))
+  }
+
   @Test("the JSON example of docs/menu-dump-palette.md is what the tool prints")
   func documentedJSON() throws {
     let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -159,6 +175,7 @@ struct PaletteCommandTests {
         ["--lines", "-", "--format", "json"],
         "'--lines' prints the lines themselves; drop '--format'"
       ),
+      (["--variant", "nodeadkeys"], "'--variant' needs '--layout'"),
     ])
   func usage(arguments: [String], message: String) {
     var output = BufferedOutput()
