@@ -46,8 +46,8 @@ enum Palette {
       command is listed, recently used ones first.
 
       --interactive opens the palette in the terminal: type to filter, Up/Down (or Ctrl-P,
-      Ctrl-N) to move, Enter to print the chosen command's identifier on standard output,
-      Esc or Ctrl-C to leave without choosing.
+      Ctrl-N) to move, Enter to print the chosen command's identifier on standard output
+      (a disabled command cannot be chosen), Esc or Ctrl-C to leave without choosing.
 
       --lines ranks the lines of FILE ('-' for standard input) against the query with the
       same matcher and prints the matching lines best first, as 'fzf --filter' does.

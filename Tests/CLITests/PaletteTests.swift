@@ -247,6 +247,25 @@ struct PaletteScreenTests {
     #expect(screen.outcome == .chosen(screen.matches[1].entry))
   }
 
+  @Test("Enter on a disabled command says it is disabled and chooses nothing")
+  func disabled() {
+    let menu = Menu(children: [
+      .command(Command(title: "Paste", action: "paste:", attributes: .disabled)),
+      .command(Command(title: "Copy", action: "copy:")),
+    ])
+    var screen = PaletteScreen(
+      index: PaletteIndex(menu: menu, platform: .linux), history: PaletteHistory())
+    screen.handle(.down, rows: 22)
+    #expect(screen.matches[1].entry.title == "Paste")
+    screen.handle(.enter, rows: 22)
+    #expect(screen.outcome == nil)
+    #expect(plain(screen)[1] == "  2/2  Paste is disabled")
+    screen.handle(.up, rows: 22)
+    #expect(plain(screen)[1] == "  2/2")
+    screen.handle(.enter, rows: 22)
+    #expect(screen.outcome == .chosen(screen.matches[0].entry))
+  }
+
   @Test("Backspace, Ctrl-U and Ctrl-W edit the query; Escape cancels")
   func editing() {
     var screen = screen()
