@@ -31,9 +31,21 @@ let package = Package(
     // Thin CLI: renders and validates menu files.
     .executableTarget(
       name: "menu-dump", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings),
-    // Thin CLI: lints keymaps (help only for now).
+    // The system libxkbregistry (the layouts xkb-data lists), through pkg-config (Debian:
+    // libxkbregistry-dev).
+    .systemLibrary(
+      name: "CXKBRegistry",
+      pkgConfig: "xkbregistry",
+      providers: [.apt(["libxkbregistry-dev"])]
+    ),
+    // keymap-lint's rules, context satisfiability, layout analysis and output formats.
+    .target(
+      name: "MenuKitLint", dependencies: ["MenuKit", "MenuKitXKB", "CXKBRegistry"],
+      swiftSettings: swiftSettings),
+    // Thin CLI: lints menu and keymap files with MenuKitLint.
     .executableTarget(
-      name: "keymap-lint", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings),
+      name: "keymap-lint", dependencies: ["MenuKit", "MenuKitXKB", "MenuKitLint"],
+      swiftSettings: swiftSettings),
     // The baseline of the key-translation benchmark: the same libxkbcommon calls in plain C.
     .target(
       name: "CXKBReference", dependencies: ["CXKBCommon"], path: "Benchmarks/CXKBReference"),
@@ -51,6 +63,11 @@ let package = Package(
     .testTarget(
       name: "MenuKitXKBTests", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings
     ),
+    // keymap-lint's library and its CLI, run in-process.
+    .testTarget(
+      name: "MenuKitLintTests",
+      dependencies: ["MenuKitLint", "keymap-lint", "MenuKit", "MenuKitXKB"],
+      swiftSettings: swiftSettings),
     // End-to-end tests of the CLIs; they run the built executables.
     .testTarget(
       name: "CLITests", dependencies: ["menu-dump", "MenuKit", "MenuKitXKB", "CXKBCommon"],

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitXKB
 
 #if canImport(Glibc)
   import Glibc
@@ -23,16 +24,19 @@ enum Palette {
     var chain: String?
     var firstResponder: String?
     var history: String?
+    /// The XKB layout and variant whose shortcut labels are shown.
+    var layout: String?
+    var variant: String?
     var lines: String?
     var interactive = false
     var showHelp = false
 
     static let help = """
       USAGE: menu-dump palette [FILE ...] [--query Q] [--limit N] [--format text|json]
-                               [--platform P] [--chain CHAINFILE] [--first-responder ID]
-                               [--history FILE]
-             menu-dump palette --interactive [FILE ...] [--platform P] [--chain CHAINFILE]
+                               [--platform P] [--layout L [--variant V]] [--chain CHAINFILE]
                                [--first-responder ID] [--history FILE]
+             menu-dump palette --interactive [FILE ...] [--platform P] [--layout L]
+                               [--chain CHAINFILE] [--first-responder ID] [--history FILE]
              menu-dump palette --lines FILE|- --query Q [--limit N]
 
       Searches the commands of the standard main menu of the platform profile, with every FILE
@@ -42,8 +46,8 @@ enum Palette {
       command is listed, recently used ones first.
 
       --interactive opens the palette in the terminal: type to filter, Up/Down (or Ctrl-P,
-      Ctrl-N) to move, Enter to print the chosen command's identifier on standard output,
-      Esc or Ctrl-C to leave without choosing.
+      Ctrl-N) to move, Enter to print the chosen command's identifier on standard output
+      (a disabled command cannot be chosen), Esc or Ctrl-C to leave without choosing.
 
       --lines ranks the lines of FILE ('-' for standard input) against the query with the
       same matcher and prints the matching lines best first, as 'fzf --filter' does.
@@ -54,6 +58,9 @@ enum Palette {
         --format text|json  aligned text (default) or JSON (schemaVersion 1)
         --platform linux|mac|windows
                             standard main menu and shortcut labels (default linux)
+        --layout L          label shortcuts as typed on XKB layout L, such as 'de': a shortcut
+                            whose key the layout cannot type shows its relocated key
+        --variant V         the XKB variant of the layout, such as 'nodeadkeys'
         --chain CHAINFILE   the responder chain that decides which commands are enabled
                             (default: every command of the menu is performed)
         --first-responder ID
@@ -111,6 +118,8 @@ enum Palette {
         case "--chain": chain = try value(name, inline)
         case "--first-responder": firstResponder = try value(name, inline)
         case "--history": history = try value(name, inline)
+        case "--layout": layout = try value(name, inline)
+        case "--variant": variant = try value(name, inline)
         case "--lines": lines = try value(name, inline)
         case "--interactive", "-i": interactive = true
         case "--":
@@ -135,11 +144,14 @@ enum Palette {
         if format == .json {
           throw UsageError(description: "'--lines' prints the lines themselves; drop '--format'")
         }
-        if chain != nil || firstResponder != nil || history != nil {
+        if chain != nil || firstResponder != nil || history != nil || layout != nil {
           throw UsageError(
-            description: "'--chain', '--first-responder' and '--history' apply to commands, "
-              + "not to '--lines'")
+            description: "'--chain', '--first-responder', '--history' and '--layout' apply to "
+              + "commands, not to '--lines'")
         }
+      }
+      if variant != nil, layout == nil {
+        throw UsageError(description: "'--variant' needs '--layout'")
       }
       if interactive, format == .json || limit != nil || !query.isEmpty {
         throw UsageError(
@@ -212,7 +224,23 @@ enum Palette {
         return nil
       }
     }
-    return Setup(index: PaletteIndex(validated, platform: options.platform), history: history)
+    var keyboard: XKBKeyboard?
+    if let layout = options.layout {
+      do {
+        // System XKB data; the XKB_DEFAULT_* variables must not change what the options say.
+        let context = XKBContext(options: [.noEnvironmentNames])
+        let names = XKBKeymap.RuleNames(layout: layout, variant: options.variant)
+        keyboard = XKBKeyboard(
+          keymap: try XKBKeymap(context: context, names: names),
+          repeatSettings: KeyRepeatSettings(isEnabled: false))
+      } catch {
+        output.error("menu-dump palette: error: \(error)\n")
+        return nil
+      }
+    }
+    return Setup(
+      index: PaletteIndex(validated, platform: options.platform, layout: keyboard),
+      history: history)
   }
 
   /// Aligned text: title, shortcut label (a column only when a result has one), path, and

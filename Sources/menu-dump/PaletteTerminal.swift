@@ -123,6 +123,8 @@ struct PaletteScreen {
   var matches: [PaletteMatch] = []
   /// The outcome once the user chose or cancelled.
   var outcome: Outcome?
+  /// A message shown on the count line until the next key.
+  var notice: String?
 
   enum Outcome: Equatable {
     case chosen(PaletteEntry)
@@ -143,8 +145,10 @@ struct PaletteScreen {
     selection = min(selection, max(0, matches.count - 1))
   }
 
-  /// Applies a key; returns whether the screen must be drawn again.
+  /// Applies a key: edits the query, moves the selection (keeping it on a screen of `rows`
+  /// results), or sets ``outcome``.
   mutating func handle(_ key: TerminalKey, rows: Int) {
+    notice = nil
     switch key {
     case .text(let text):
       query += text
@@ -170,7 +174,13 @@ struct PaletteScreen {
     case .pageDown: selection = min(max(0, matches.count - 1), selection + max(1, rows))
     case .enter:
       guard selection < matches.count else { return }
-      outcome = .chosen(matches[selection].entry)
+      let entry = matches[selection].entry
+      // A disabled command cannot run now, as a disabled menu item: say so and stay.
+      guard entry.isEnabled else {
+        notice = "\(entry.title) is disabled"
+        return
+      }
+      outcome = .chosen(entry)
     case .cancel: outcome = .cancelled
     case .endOfInput: if query.isEmpty { outcome = .cancelled }
     }
@@ -192,7 +202,9 @@ struct PaletteScreen {
     func style(_ code: String) -> String { color ? "\u{1B}[" + code + "m" : "" }
     var lines: [String] = []
     lines.append(style("1") + "> " + style("0") + Self.clip(query, to: width - 3))
-    lines.append(style("2") + "  \(matches.count)/\(index.entries.count)" + style("0"))
+    let count = "  \(matches.count)/\(index.entries.count)"
+    let notice = self.notice.map { "  " + Self.clip($0, to: max(0, width - 3 - count.count)) } ?? ""
+    lines.append(style("2") + count + style("0") + notice)
     let end = min(matches.count, scroll + rows, scroll + max(0, height - 2))
     for position in scroll..<max(scroll, end) {
       let match = matches[position]
@@ -271,7 +283,6 @@ struct PaletteScreen {
 /// The terminal state to restore, kept where a signal handler can reach it.
 nonisolated(unsafe) private var savedAttributes = termios()
 nonisolated(unsafe) private var terminalDescriptor: Int32 = -1
-nonisolated(unsafe) private var resized: sig_atomic_t = 0
 /// Leaves the alternate screen and shows the cursor.
 private let leaveScreen: [UInt8] = Array("\u{1B}[?1049l\u{1B}[?25h".utf8)
 
@@ -306,7 +317,7 @@ struct Terminal {
     }
     // SIGWINCH interrupts the blocking read (no SA_RESTART), so the screen is redrawn.
     var winch = sigaction()
-    winch.__sigaction_handler.sa_handler = { _ in resized = 1 }
+    winch.__sigaction_handler.sa_handler = { _ in }
     sigemptyset(&winch.sa_mask)
     winch.sa_flags = 0
     sigaction(SIGWINCH, &winch, nil)

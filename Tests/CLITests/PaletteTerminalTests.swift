@@ -175,7 +175,8 @@ struct PaletteTerminalTests {
     let result = try session.result()
     #expect(result.status == "0\n")
     #expect(result.output == "selectAll:\n")
-    #expect(result.stty.contains(" icanon") && result.stty.contains(" echo"))
+    let modes = Set(result.stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }))
+    #expect(modes.contains("icanon") && modes.contains("echo") && modes.contains("isig"))
     let saved = try String(contentsOf: history, encoding: .utf8)
     #expect(saved.contains(#"{ "id": "selectAll:", "uses": 1 }"#))
   }
@@ -193,6 +194,7 @@ struct PaletteTerminalTests {
     let result = try session.result()
     #expect(result.status == "1\n")
     #expect(result.output.isEmpty)
-    #expect(result.stty.contains(" icanon"))
+    let modes = Set(result.stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }))
+    #expect(modes.contains("icanon") && modes.contains("echo"))
   }
 }

@@ -65,6 +65,22 @@ struct PaletteCommandTests {
     #expect(highlights.last?["ranges"] as? [[Int]] == [[12, 18]])
   }
 
+  @Test("--layout labels shortcuts as typed on the layout: Ctrl+[ is Ctrl+Ü on de")
+  func layout() throws {
+    let path = try temporaryFile(
+      """
+      { "schemaVersion": 1, "edits": [ { "insert": [
+        { "command": "Outdent", "action": "outdent:", "shortcut": "Cmd+[" } ],
+        "atEndOf": "edit" } ] }
+      """)
+    #expect(palette(path, "--query", "outdent").output == "Outdent  Ctrl+[  Edit\n")
+    let german = palette(path, "--query", "outdent", "--layout", "de")
+    #expect(german.output == "Outdent  Ctrl+Ü  Edit\n", "\(german.errors)")
+    let unknown = palette("--layout", "no-such-layout")
+    #expect(unknown.status == .dataError)
+    #expect(unknown.errors.hasPrefix("menu-dump palette: error: "))
+  }
+
   @Test("the JSON example of docs/menu-dump-palette.md is what the tool prints")
   func documentedJSON() throws {
     let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -159,6 +175,7 @@ struct PaletteCommandTests {
         ["--lines", "-", "--format", "json"],
         "'--lines' prints the lines themselves; drop '--format'"
       ),
+      (["--variant", "nodeadkeys"], "'--variant' needs '--layout'"),
     ])
   func usage(arguments: [String], message: String) {
     var output = BufferedOutput()
@@ -228,6 +245,25 @@ struct PaletteScreenTests {
     #expect(plain(screen)[3].hasPrefix("> Select All"))
     screen.handle(.enter, rows: 22)
     #expect(screen.outcome == .chosen(screen.matches[1].entry))
+  }
+
+  @Test("Enter on a disabled command says it is disabled and chooses nothing")
+  func disabled() {
+    let menu = Menu(children: [
+      .command(Command(title: "Paste", action: "paste:", attributes: .disabled)),
+      .command(Command(title: "Copy", action: "copy:")),
+    ])
+    var screen = PaletteScreen(
+      index: PaletteIndex(menu: menu, platform: .linux), history: PaletteHistory())
+    screen.handle(.down, rows: 22)
+    #expect(screen.matches[1].entry.title == "Paste")
+    screen.handle(.enter, rows: 22)
+    #expect(screen.outcome == nil)
+    #expect(plain(screen)[1] == "  2/2  Paste is disabled")
+    screen.handle(.up, rows: 22)
+    #expect(plain(screen)[1] == "  2/2")
+    screen.handle(.enter, rows: 22)
+    #expect(screen.outcome == .chosen(screen.matches[0].entry))
   }
 
   @Test("Backspace, Ctrl-U and Ctrl-W edit the query; Escape cancels")

@@ -15,9 +15,22 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case error
     /// The input works but is probably not what was meant.
     case warning
+    /// Nothing is wrong, but it is worth knowing: keymap-lint reports an overlap of bindings
+    /// that precedence resolves by design this way.
+    case note
 
+    /// Notes sort before warnings, and warnings before errors.
     public static func < (lhs: Severity, rhs: Severity) -> Bool {
-      lhs == .warning && rhs == .error
+      lhs.rank < rhs.rank
+    }
+
+    /// 0 for a note, 1 for a warning, 2 for an error.
+    private var rank: Int {
+      switch self {
+      case .note: 0
+      case .warning: 1
+      case .error: 2
+      }
     }
   }
 

@@ -3,7 +3,7 @@
 /// Codes are never reused or renumbered; new ones take free numbers in their family:
 /// `MK1xx` for reading files, `MK2xx` for builder edits, `MK3xx` for validating a tree,
 /// `MK4xx` for chain description files (``ChainFile``), `MK5xx` for keymap files
-/// (``KeymapFile``, ``UserKeymap``).
+/// (``KeymapFile``, ``UserKeymap``), `MK6xx` for keymap-lint's rules (the `MenuKitLint` module).
 /// Each code is documented in `docs/diagnostics.md`.
 ///
 /// ```swift
@@ -151,6 +151,47 @@ extension DiagnosticCode {
   ]
 }
 
+// MARK: - keymap-lint (MK6xx)
+
+extension DiagnosticCode {
+  /// Two bindings of the same keys can both apply at the same context depth, neither context
+  /// implies the other, and only their order decides which runs.
+  public static let ambiguousBinding = DiagnosticCode("MK601", "ambiguous-binding", .warning)
+  /// A binding never runs: wherever its context holds, a later binding of the same keys in the
+  /// same layer holds too and wins.
+  public static let deadBinding = DiagnosticCode("MK602", "dead-binding")
+  /// A binding of the same keys overrides another by design: a more specific later context,
+  /// or a higher layer (a user keymap over the defaults).
+  public static let resolvedOverride = DiagnosticCode("MK603", "resolved-override", .note)
+  /// A key sequence is a prefix of a longer one in contexts that can hold together, so typing
+  /// it waits for the next stroke.
+  public static let prefixShadowing = DiagnosticCode("MK604", "prefix-shadowing", .warning)
+  /// A shortcut's key cannot be typed on a layout.
+  public static let untypableShortcut = DiagnosticCode("MK605", "untypable-shortcut", .warning)
+  /// A shortcut's key is typed only with AltGr (level 3 or higher) on a layout.
+  public static let needsAltGr = DiagnosticCode("MK606", "needs-altgr", .warning)
+  /// A shortcut's key is typed on another physical key, or at another level, than on US QWERTY.
+  public static let movedKey = DiagnosticCode("MK607", "moved-key", .note)
+  /// A keymap binds a command that no menu file given to the linter defines.
+  public static let undefinedCommand = DiagnosticCode("MK608", "undefined-command", .warning)
+  /// Two bindings written with different modifiers (`Cmd+X`, `Ctrl+X`) are the same keys under
+  /// the platform profile.
+  public static let profileDuplicate = DiagnosticCode("MK609", "profile-duplicate")
+  /// A shortcut is reserved by the desktop (GNOME, KDE, macOS) and never reaches the app.
+  public static let reservedShortcut = DiagnosticCode("MK610", "reserved-shortcut", .warning)
+  /// Two items of one menu have the same mnemonic (access key).
+  public static let duplicateMnemonic = DiagnosticCode("MK611", "duplicate-mnemonic", .warning)
+  /// An input file's format could not be told from its name or contents.
+  public static let unknownInputFormat = DiagnosticCode("MK612", "unknown-input-format")
+
+  /// The codes of keymap-lint's rules, in code order.
+  static let lintCodes: [DiagnosticCode] = [
+    .ambiguousBinding, .deadBinding, .resolvedOverride, .prefixShadowing, .untypableShortcut,
+    .needsAltGr, .movedKey, .undefinedCommand, .profileDuplicate, .reservedShortcut,
+    .duplicateMnemonic, .unknownInputFormat,
+  ]
+}
+
 extension DiagnosticCode {
   /// Every code MenuKit defines, in code order.
   public static let all: [DiagnosticCode] =
@@ -160,6 +201,6 @@ extension DiagnosticCode {
       .unknownMenu, .unknownCommand, .unknownAction, .identifierInUse, .invalidEdit,
       .duplicateIdentifier, .duplicateShortcut, .emptyTitle, .multipleSelection, .notASingleKey,
       .menuTooDeep, .duplicateCommand,
-    ] + chainFileCodes + keymapFileCodes
-      + keymapImportCodes
+    ] + chainFileCodes + keymapFileCodes + lintCodes
+    + keymapImportCodes
 }

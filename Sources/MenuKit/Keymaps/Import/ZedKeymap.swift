@@ -1,0 +1,306 @@
+/// Reads and writes Zed's `keymap.json`.
+///
+/// The file is a JSON array (comments and trailing commas allowed) of sections; each section
+/// has an optional `context` and an object of `bindings` keyed by keystroke, in file order:
+///
+/// ```json
+/// [
+///   { "bindings": { "ctrl-shift-p": "command_palette::Toggle" } },
+///   { "context": "Editor && mode == full",
+///     "use_key_equivalents": true,
+///     "bindings": {
+///       "ctrl-k ctrl-s": "zed::OpenKeymap",
+///       "ctrl-w": ["pane::CloseActiveItem", { "save_intent": "close" }],
+///       "ctrl-q": null } }
+/// ]
+/// ```
+///
+/// Each binding becomes one ``KeyBinding``, in file order, located at its keystroke:
+/// - the keystroke is read in the ``ShortcutDialect/zed`` dialect for the given platform;
+/// - an action name performs it, `["action", args]` performs it with arguments, and `null` or
+///   `"zed::NoAction"` disables the keys (``KeyBinding/Effect/unbind``);
+/// - the section's `context` is read as a ``ContextPredicate``: Zed's context language
+///   (`>`, `||`, `&&`, `==`, `!=`, `!`, parentheses) is MenuKit's.
+///
+/// `use_key_equivalents` has no MenuKit equivalent (MenuKit matches by keysym) and is reported
+/// once per section (`MK557`). Loading is partial, as for ``KeymapFile``.
+///
+/// ```swift
+/// let (keymap, diagnostics) = ZedKeymap.load(
+///   contentsOf: "keymap.json", platform: .linux, source: .user)
+/// let text = ZedKeymap.text(of: keymap!, platform: .linux).text
+/// ```
+public enum ZedKeymap {
+  /// The fields of a section.
+  static let sectionFields = ["context", "use_key_equivalents", "bindings"]
+  /// The action that disables keys, like `null`.
+  static let noAction = "zed::NoAction"
+
+  /// Reads and loads a Zed `keymap.json` at a path.
+  ///
+  /// A file that cannot be read, or is not UTF-8, gives no keymap and one `MK103` diagnostic;
+  /// otherwise the text is loaded as by ``load(text:path:platform:source:)``.
+  ///
+  /// ```swift
+  /// let result = ZedKeymap.load(contentsOf: "keymap.json", platform: .linux, source: .user)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The file's path, also used in every diagnostic's location.
+  ///   - platform: The platform the file was written for; it decides what `ctrl`, `cmd` and
+  ///     `secondary` mean.
+  ///   - source: The layer the keymap's bindings belong to.
+  /// - Returns: The keymap with every valid binding (nil when the file cannot be read, is not
+  ///   JSON, or is not an array), and every problem found, sorted by position.
+  public static func load(
+    contentsOf path: String, platform: PlatformProfile, source: KeymapSource
+  ) -> (keymap: Keymap?, diagnostics: [Diagnostic]) {
+    switch SourceFile.readText(at: path, kind: "Zed keymap file") {
+    case .success(let text): load(text: text, path: path, platform: platform, source: source)
+    case .failure(let failure): (nil, [failure.diagnostic])
+    }
+  }
+
+  /// Loads a Zed keymap from its text.
+  ///
+  /// ```swift
+  /// let text = #"[{ "context": "Editor", "bindings": { "ctrl-k ctrl-s": "zed::OpenKeymap" } }]"#
+  /// let (keymap, _) = ZedKeymap.load(text: text, platform: .linux, source: .user)
+  /// keymap?.bindings.first?.keys.canonicalText  // "Cmd+K Cmd+S"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: The file's contents.
+  ///   - path: The file's path for diagnostics and ``Keymap/path``; empty when there is none.
+  ///   - platform: The platform the file was written for.
+  ///   - source: The layer the keymap's bindings belong to.
+  /// - Returns: The keymap with every valid binding (nil on a JSON syntax error or a top level
+  ///   that is not an array), and every problem found, sorted by position.
+  public static func load(
+    text: String, path: String = "", platform: PlatformProfile, source: KeymapSource
+  ) -> (keymap: Keymap?, diagnostics: [Diagnostic]) {
+    let root: JSONNode
+    switch ForeignKeymapDecoder.parseJSON(text, path: path) {
+    case .success(let node): root = node
+    case .failure(let error): return (nil, [ForeignKeymapDecoder.diagnostic(for: error)])
+    }
+    var decoder = ForeignKeymapDecoder(text: text, dialect: .zed, platform: platform)
+    guard let sections = root.value.arrayValue else {
+      decoder.report(
+        .wrongType,
+        "expected an array of keymap sections at the top level of a Zed keymap, found "
+          + root.value.typeNameWithArticle,
+        at: root.location)
+      return (nil, decoder.diagnostics)
+    }
+    var keymap = Keymap(source: source, path: path.isEmpty ? nil : path)
+    for section in sections {
+      decoder.decodeZedSection(section, source: source, into: &keymap)
+    }
+    return (keymap, decoder.diagnostics)
+  }
+
+  /// Writes a keymap as a Zed `keymap.json`.
+  ///
+  /// Consecutive bindings with the same context share a section; a keystroke that a section
+  /// already binds starts a new section, so no binding is lost to a repeated object key and
+  /// file order is kept. A binding that Zed cannot express is left out and reported (`MK555`)
+  /// at its location: a `-command` removal, keys with no Zed name, or a context with names Zed
+  /// cannot spell (Zed's identifiers are letters, digits, `_` and `-`). The text loads back with
+  /// ``load(text:path:platform:source:)`` to the same bindings.
+  ///
+  /// ```swift
+  /// let (text, problems) = ZedKeymap.text(of: keymap, platform: .linux)
+  /// // [
+  /// //   {
+  /// //     "context": "Editor",
+  /// //     "bindings": {
+  /// //       "ctrl-k ctrl-s": "file::SaveAll"
+  /// //     }
+  /// //   }
+  /// // ]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keymap: The bindings to write.
+  ///   - platform: The platform the text is for; it decides the modifier words.
+  /// - Returns: The JSON text, ending with a newline, and a diagnostic for each binding left
+  ///   out.
+  public static func text(of keymap: Keymap, platform: PlatformProfile) -> (
+    text: String, diagnostics: [Diagnostic]
+  ) {
+    var report = ExportReport(format: "a Zed keymap")
+    var sections: [(context: ContextPredicate?, keys: Set<String>, lines: [String])] = []
+    for binding in keymap.bindings {
+      guard let keys = binding.keys.text(in: .zed, platform: platform) else {
+        report.leaveOut(binding, "a key has no Zed name")
+        continue
+      }
+      let action: String
+      switch binding.effect {
+      case .perform(let name, nil):
+        action = KeymapFile.jsonString(name.rawValue)
+      case .perform(let name, let arguments?):
+        action = "[\(KeymapFile.jsonString(name.rawValue)), \(KeymapFile.jsonText(arguments))]"
+      case .unbind:
+        action = "null"
+      case .unbindCommand:
+        report.leaveOut(binding, "Zed has no removal of one command's binding ('-command')")
+        continue
+      }
+      if let context = binding.context, let name = nonZedName(in: context) {
+        report.leaveOut(binding, "'\(name)' in its context cannot be a Zed identifier")
+        continue
+      }
+      let line = "\(KeymapFile.jsonString(keys)): \(action)"
+      if let last = sections.last, last.context == binding.context, !last.keys.contains(keys) {
+        sections[sections.count - 1].keys.insert(keys)
+        sections[sections.count - 1].lines.append(line)
+      } else {
+        sections.append((binding.context, [keys], [line]))
+      }
+    }
+    let texts = sections.map { section in
+      var text = "  {\n"
+      if let context = section.context {
+        text += "    \"context\": \(KeymapFile.jsonString(context.description)),\n"
+      }
+      text += "    \"bindings\": {\n"
+      text += section.lines.map { "      " + $0 }.joined(separator: ",\n")
+      return text + "\n    }\n  }"
+    }
+    let text = texts.isEmpty ? "[]\n" : "[\n" + texts.joined(separator: ",\n") + "\n]\n"
+    return (text, report.diagnostics)
+  }
+}
+
+// MARK: - Internal
+
+extension ZedKeymap {
+  /// The first name in a predicate that Zed's context parser cannot read, if any.
+  static func nonZedName(in predicate: ContextPredicate) -> String? {
+    func isZedIdentifier(_ name: String) -> Bool {
+      !name.isEmpty
+        && name.unicodeScalars.allSatisfy {
+          $0 == "_" || $0 == "-" || $0.properties.isAlphabetic
+            || $0.properties.numericType == .decimal
+        }
+    }
+    switch predicate {
+    case .identifier(let name):
+      return isZedIdentifier(name) ? nil : name
+    case .equal(let key, let value), .notEqual(let key, let value):
+      return [key, value].first { !isZedIdentifier($0) }
+    case .not(let operand):
+      return nonZedName(in: operand)
+    case .and(let lhs, let rhs), .or(let lhs, let rhs), .descendant(let lhs, let rhs):
+      return nonZedName(in: lhs) ?? nonZedName(in: rhs)
+    }
+  }
+}
+
+extension ForeignKeymapDecoder {
+  /// Decodes one Zed section; a bad context skips the whole section.
+  mutating func decodeZedSection(
+    _ node: JSONNode, source: KeymapSource, into keymap: inout Keymap
+  ) {
+    guard case .object(let members) = node.value else {
+      report(
+        .wrongType,
+        "expected a keymap section object in a Zed keymap, found \(node.value.typeNameWithArticle)",
+        at: node.location)
+      return
+    }
+    let errorsBefore = errorCount
+    let fields = base.fields(
+      of: members, at: node.location, context: MenuFileContext(noun: "a Zed keymap section"),
+      known: ZedKeymap.sectionFields)
+    var context: ContextPredicate?
+    if let text = base.string("context", in: fields),
+      !text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace })
+    {
+      do {
+        context = try ContextPredicate(parsing: text)
+      } catch {
+        report(
+          .badContext, "bad context '\(text)': \(error.message); the section is skipped",
+          at: base.location(in: fields["context"]!, text: text, offset: error.column - 1))
+      }
+    }
+    if base.bool("use_key_equivalents", in: fields) == true {
+      report(
+        .ignoredForeignEntry,
+        "'use_key_equivalents' has no MenuKit equivalent: MenuKit matches shortcuts by keysym "
+          + "and relocates them per key command; it is ignored",
+        at: fields.members["use_key_equivalents"]!.keyLocation)
+    }
+    if fields["bindings"] == nil { base.reportMissing("bindings", in: fields) }
+    let bindings = base.value(
+      "bindings", in: fields, expected: "an object of keystrokes and actions"
+    ) { $0.objectValue }
+    guard errorCount == errorsBefore, let bindings else { return }
+    for member in bindings {
+      if let binding = decodeZedBinding(member, context: context, source: source) {
+        keymap.bindings.append(binding)
+      }
+    }
+  }
+
+  /// Decodes one `"keystroke": action` member, or reports why it is skipped.
+  mutating func decodeZedBinding(
+    _ member: JSONMember, context: ContextPredicate?, source: KeymapSource
+  ) -> KeyBinding? {
+    let keyNode = JSONNode(value: .string(member.key), location: member.keyLocation)
+    let keys = keySequence(member.key, at: keyNode)
+    let effect = zedEffect(member.value)
+    guard let keys, let effect else { return nil }
+    return KeyBinding(
+      keys: keys, effect: effect, context: context, source: source, location: member.keyLocation)
+  }
+
+  /// The effect of an action value: a name, `[name, args]`, or `null`.
+  mutating func zedEffect(_ node: JSONNode) -> KeyBinding.Effect? {
+    switch node.value {
+    case .null:
+      return .unbind
+    case .string(let name):
+      return zedAction(name, at: node, arguments: nil)
+    case .array(let elements):
+      guard (1...2).contains(elements.count), case .string(let name) = elements[0].value else {
+        report(
+          .wrongType,
+          "expected an action as [\"name\"] or [\"name\", arguments], found an array of "
+            + "\(elements.count) element\(elements.count == 1 ? "" : "s")"
+            + (elements.first.map { " starting with \($0.value.typeNameWithArticle)" } ?? ""),
+          at: node.location)
+        return nil
+      }
+      var arguments: PropertyList?  // `PropertyList` is nil-literal expressible: no `?:`.
+      if elements.count == 2 { arguments = base.propertyList(elements[1]) }
+      return zedAction(name, at: elements[0], arguments: arguments)
+    default:
+      report(
+        .wrongType,
+        "expected an action name, [\"name\", arguments] or null for a Zed binding, found "
+          + node.value.typeNameWithArticle,
+        at: node.location)
+      return nil
+    }
+  }
+
+  /// A named action; `zed::NoAction` disables the keys.
+  mutating func zedAction(_ name: String, at node: JSONNode, arguments: PropertyList?)
+    -> KeyBinding.Effect?
+  {
+    guard !name.isEmpty, !name.unicodeScalars.contains(where: \.properties.isWhitespace) else {
+      report(
+        .badCommand,
+        "the action name '\(name)' is not valid; expected an action such as "
+          + "'editor::Cancel', or null to disable the keys",
+        at: node.location)
+      return nil
+    }
+    if name == ZedKeymap.noAction { return .unbind }
+    return .perform(ActionName(name), arguments: arguments)
+  }
+}

@@ -1,0 +1,393 @@
+public import MenuKit
+
+/// Decides whether context formulas can hold, and finds a context stack where they do.
+///
+/// **What it decides.** A formula (``ContextFormula``) is satisfiable when some context stack
+/// makes it hold at the stack's last position. Identifiers are free booleans; each key has at
+/// most one value per context, drawn from a domain of the values the formula names plus "no
+/// value" and "some other value"; `name` holds when the context has the identifier `name` or
+/// any value for the key `name` (as ``ContextPredicate/holds(in:at:)`` says). `A > B` needs a
+/// stack: the solver grounds the formula over stacks of *n* + 1 positions, where *n* counts the
+/// `>` operators (and ``ContextFormula/somewhere(_:)`` nodes), and searches the assignments
+/// with three-valued pruning. That bound is exact: every existential "on some ancestor" needs
+/// one position, and removing the other positions keeps every universal true, so a formula that
+/// holds on some stack holds on one of that size. Formulas with more than seven such operators
+/// are searched over eight positions.
+///
+/// **The kinds assumption** (``Assumptions/exclusiveKinds``, on by default in keymap-lint):
+/// identifiers that begin with an uppercase letter name the kind of a responder (`Editor`,
+/// `Pane`, `Workspace`), and one context has at most one kind, except for pairs listed in
+/// ``Assumptions/compatibleKinds`` (keymap-lint lists every pair that some predicate requires
+/// at one context, such as `GitPanel && CommitEditor`). Without it, `Pane` and `Editor` could
+/// both hold at one context and every binding of `Pane` would overlap one of `Editor`.
+///
+/// ```swift
+/// let solver = ContextSolver()
+/// let a = try ContextPredicate(parsing: "Editor && mode == full")
+/// let b = try ContextPredicate(parsing: "Editor && mode == auto_height")
+/// solver.canHoldTogether(a, b)                      // nil: a key has one value
+/// solver.implies(a, try ContextPredicate(parsing: "Editor"))  // true
+/// ```
+///
+/// - Complexity: exponential in the number of distinct atoms in the worst case; the formulas
+///   of real keymaps have a handful and are decided in microseconds.
+public struct ContextSolver: Sendable {
+  /// What the solver assumes about contexts beyond the predicate language.
+  public struct Assumptions: Hashable, Sendable {
+    /// Whether one context has at most one identifier that begins with an uppercase letter.
+    public var exclusiveKinds: Bool
+    /// Pairs of kinds that may appear in one context all the same, each sorted.
+    public var compatibleKinds: Set<[String]>
+
+    /// Creates assumptions.
+    ///
+    /// - Parameters:
+    ///   - exclusiveKinds: Whether kinds exclude each other within one context.
+    ///   - compatibleKinds: Pairs of kinds that may share a context.
+    public init(exclusiveKinds: Bool = false, compatibleKinds: Set<[String]> = []) {
+      self.exclusiveKinds = exclusiveKinds
+      self.compatibleKinds = Set(compatibleKinds.map { $0.sorted() })
+    }
+
+    /// No assumption: identifiers are free.
+    public static let none = Assumptions()
+
+    /// Exclusive kinds, with the compatible pairs that the predicates themselves require at one
+    /// context (both kinds in one conjunction, as in `GitPanel && CommitEditor`).
+    ///
+    /// - Parameter predicates: The predicates of the keymaps being linted.
+    /// - Returns: The assumptions.
+    public static func exclusiveKinds(learningFrom predicates: some Sequence<ContextPredicate>)
+      -> Assumptions
+    {
+      var pairs: Set<[String]> = []
+      for predicate in predicates {
+        Self.collectConjoinedKinds(predicate, into: &pairs)
+      }
+      return Assumptions(exclusiveKinds: true, compatibleKinds: pairs)
+    }
+
+    /// Adds each pair of kinds that one `&&` chain of the predicate requires together.
+    private static func collectConjoinedKinds(
+      _ predicate: ContextPredicate, into pairs: inout Set<[String]>
+    ) {
+      switch predicate {
+      case .and:
+        let kinds = Self.conjunctKinds(predicate).sorted()
+        for (index, first) in kinds.enumerated() {
+          for second in kinds[(index + 1)...] where first != second {
+            pairs.insert([first, second])
+          }
+        }
+      case .or(let lhs, let rhs), .descendant(let lhs, let rhs):
+        collectConjoinedKinds(lhs, into: &pairs)
+        collectConjoinedKinds(rhs, into: &pairs)
+      case .not(let inner):
+        collectConjoinedKinds(inner, into: &pairs)
+      case .identifier, .equal, .notEqual:
+        break
+      }
+    }
+
+    /// The kinds named positively in a chain of `&&`.
+    private static func conjunctKinds(_ predicate: ContextPredicate) -> Set<String> {
+      switch predicate {
+      case .and(let lhs, let rhs): conjunctKinds(lhs).union(conjunctKinds(rhs))
+      case .identifier(let name) where ContextSolver.isKind(name): [name]
+      default: []
+      }
+    }
+  }
+
+  /// The most positions a witness stack is searched over.
+  public static let maximumStackDepth = 8
+
+  /// What the solver assumes about contexts.
+  public var assumptions: Assumptions
+
+  /// Creates a solver.
+  ///
+  /// - Parameter assumptions: What to assume beyond the predicate language; none by default.
+  public init(assumptions: Assumptions = .none) {
+    self.assumptions = assumptions
+  }
+
+  /// A context stack at whose last position the formula holds, or nil when none exists.
+  ///
+  /// The witness names only what the formula needs; a key's "some other value" is written as
+  /// a value the formula does not name (`other`, `other2`, …).
+  ///
+  /// - Parameter formula: The formula.
+  /// - Returns: The stack, root first, or nil when the formula is unsatisfiable.
+  public func witness(for formula: ContextFormula) -> [KeyContext]? {
+    if case .satisfiable(let stack) = decide(formula) { return stack }
+    return nil
+  }
+
+  /// The answer for a formula: satisfiable with a witness, unsatisfiable, or undecided when the
+  /// search took more than ``maximumSteps`` steps.
+  ///
+  /// - Parameter formula: The formula.
+  /// - Returns: The decision.
+  public func decide(_ formula: ContextFormula) -> Decision {
+    var problem = GroundProblem(term: ContextTerm(formula), assumptions: assumptions)
+    let decision = problem.solve(maximumSteps: Self.maximumSteps)
+    guard case .satisfiable(var stack) = decision else { return decision }
+    // The shortest stack that still works: drop the positions the formula does not need.
+    var index = 0
+    while index < stack.count - 1 {
+      var shorter = stack
+      shorter.remove(at: index)
+      if formula.holds(in: shorter, at: shorter.count - 1) {
+        stack = shorter
+      } else {
+        index += 1
+      }
+    }
+    return .satisfiable(stack)
+  }
+
+  /// What ``decide(_:)`` found.
+  public enum Decision: Hashable, Sendable {
+    /// The formula holds at the last position of the stack.
+    case satisfiable([KeyContext])
+    /// No stack makes the formula hold.
+    case unsatisfiable
+    /// The search gave up; rules report nothing for an undecided question.
+    case undecided
+  }
+
+  /// How many assignments a search may visit before it gives up.
+  public static let maximumSteps = 200_000
+
+  /// Whether some context stack makes the formula hold.
+  ///
+  /// - Parameter formula: The formula.
+  /// - Returns: Whether it is satisfiable.
+  public func isSatisfiable(_ formula: ContextFormula) -> Bool {
+    witness(for: formula) != nil
+  }
+
+  /// A stack at whose last position both predicates hold, or nil; nil predicates always hold.
+  ///
+  /// Two bindings of the same keys whose contexts hold together there match at the same depth,
+  /// so only their order decides between them.
+  ///
+  /// - Parameters:
+  ///   - lhs: A binding's context.
+  ///   - rhs: Another binding's context.
+  /// - Returns: The witness stack, or nil when they never hold at one position.
+  public func canHoldTogether(_ lhs: ContextPredicate?, _ rhs: ContextPredicate?)
+    -> [KeyContext]?
+  {
+    witness(for: .and([.predicate(lhs), .predicate(rhs)]))
+  }
+
+  /// Whether `rhs` holds at every position where `lhs` holds.
+  ///
+  /// - Parameters:
+  ///   - lhs: The stronger predicate; nil always holds.
+  ///   - rhs: The weaker predicate; nil always holds.
+  /// - Returns: True when `lhs && !rhs` is unsatisfiable (false when undecided).
+  public func implies(_ lhs: ContextPredicate?, _ rhs: ContextPredicate?) -> Bool {
+    decide(.and([.predicate(lhs), .not(.predicate(rhs))])) == .unsatisfiable
+  }
+
+  /// Whether an identifier names a kind: it begins with an uppercase letter.
+  static func isKind(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first else { return false }
+    return first.properties.isUppercase
+  }
+}
+
+// MARK: - Grounding and search
+
+/// A formula grounded over a stack of a fixed size: finite-domain variables and tests on them.
+private struct GroundProblem {
+  /// A variable: an identifier or a key at one position.
+  struct Variable {
+    var level: Int
+    var name: String
+    /// nil for an identifier (domain false/true); the named values for a key (domain: none,
+    /// each value, another value).
+    var values: [String]?
+    var domainSize: Int { values.map { $0.count + 2 } ?? 2 }
+  }
+
+  /// A grounded test.
+  indirect enum Ground {
+    case constant(Bool)
+    /// Variable `index` has one of the allowed values.
+    case test(Int, Set<Int>)
+    case not(Ground)
+    case and([Ground])
+    case or([Ground])
+  }
+
+  var variables: [Variable] = []
+  var identifierVariables: [[String: Int]] = []
+  var keyVariables: [[String: Int]] = []
+  var root: Ground = .constant(true)
+  let levels: Int
+
+  init(term: ContextTerm, assumptions: ContextSolver.Assumptions) {
+    levels = min(term.ancestorCount + 1, ContextSolver.maximumStackDepth)
+    var identifiers: Set<String> = []
+    var values: [String: Set<String>] = [:]
+    term.collectNames(identifiers: &identifiers, values: &values)
+    for level in 0..<levels {
+      var ids: [String: Int] = [:]
+      for name in identifiers.union(values.keys).sorted() {
+        ids[name] = variables.count
+        variables.append(Variable(level: level, name: name, values: nil))
+      }
+      var keys: [String: Int] = [:]
+      for (key, named) in values.sorted(by: { $0.key < $1.key }) {
+        keys[key] = variables.count
+        variables.append(Variable(level: level, name: key, values: named.sorted()))
+      }
+      identifierVariables.append(ids)
+      keyVariables.append(keys)
+    }
+    var conjuncts = [ground(term, at: levels - 1)]
+    if assumptions.exclusiveKinds {
+      let kinds = identifiers.filter(ContextSolver.isKind).sorted()
+      for level in 0..<levels {
+        for (index, first) in kinds.enumerated() {
+          for second in kinds[(index + 1)...]
+          where !assumptions.compatibleKinds.contains([first, second]) {
+            conjuncts.append(
+              .not(.and([identifier(first, at: level), identifier(second, at: level)])))
+          }
+        }
+      }
+    }
+    root = .and(conjuncts)
+  }
+
+  /// `name` at a level: the identifier, or any value for the key.
+  func identifier(_ name: String, at level: Int) -> Ground {
+    var alternatives: [Ground] = []
+    if let variable = identifierVariables[level][name] {
+      alternatives.append(.test(variable, [1]))
+    }
+    if let variable = keyVariables[level][name] {
+      alternatives.append(.test(variable, Set(1..<variables[variable].domainSize)))
+    }
+    return .or(alternatives)
+  }
+
+  func ground(_ term: ContextTerm, at level: Int) -> Ground {
+    switch term {
+    case .constant(let value):
+      return .constant(value)
+    case .identifier(let name):
+      return identifier(name, at: level)
+    case .equal(let key, let value):
+      guard let variable = keyVariables[level][key],
+        let index = variables[variable].values?.firstIndex(of: value)
+      else { return .constant(false) }
+      return .test(variable, [index + 1])
+    case .not(let inner):
+      return .not(ground(inner, at: level))
+    case .and(let terms):
+      return .and(terms.map { ground($0, at: level) })
+    case .or(let terms):
+      return .or(terms.map { ground($0, at: level) })
+    case .ancestor(let inner):
+      return .or((0..<level).map { ground(inner, at: $0) })
+    }
+  }
+
+  /// Three-valued evaluation: nil when unassigned variables decide.
+  static func evaluate(_ ground: Ground, _ assignment: [Int]) -> Bool? {
+    switch ground {
+    case .constant(let value):
+      return value
+    case .test(let variable, let allowed):
+      let value = assignment[variable]
+      return value < 0 ? nil : allowed.contains(value)
+    case .not(let inner):
+      return evaluate(inner, assignment).map { !$0 }
+    case .and(let grounds):
+      var unknown = false
+      for ground in grounds {
+        switch evaluate(ground, assignment) {
+        case false?: return false
+        case nil: unknown = true
+        case true?: continue
+        }
+      }
+      return unknown ? nil : true
+    case .or(let grounds):
+      var unknown = false
+      for ground in grounds {
+        switch evaluate(ground, assignment) {
+        case true?: return true
+        case nil: unknown = true
+        case false?: continue
+        }
+      }
+      return unknown ? nil : false
+    }
+  }
+
+  /// Searches the assignments; returns the witness stack.
+  mutating func solve(maximumSteps: Int) -> ContextSolver.Decision {
+    var assignment = [Int](repeating: -1, count: variables.count)
+    var steps = maximumSteps
+    switch search(0, &assignment, &steps) {
+    case true?: return .satisfiable(stack(from: assignment))
+    case false?: return .unsatisfiable
+    case nil: return .undecided
+    }
+  }
+
+  /// Depth-first search with pruning; nil when the step budget ran out.
+  func search(_ next: Int, _ assignment: inout [Int], _ steps: inout Int) -> Bool? {
+    steps -= 1
+    if steps < 0 { return nil }
+    switch Self.evaluate(root, assignment) {
+    case true?: return true
+    case false?: return false
+    case nil: break
+    }
+    guard next < variables.count else { return false }
+    for value in 0..<variables[next].domainSize {
+      assignment[next] = value
+      switch search(next + 1, &assignment, &steps) {
+      case true?: return true
+      case nil: return nil
+      case false?: continue
+      }
+    }
+    assignment[next] = -1
+    return false
+  }
+
+  /// The stack an assignment describes; unassigned variables are false or without a value.
+  func stack(from assignment: [Int]) -> [KeyContext] {
+    var stack = [KeyContext](repeating: KeyContext(), count: levels)
+    for (index, variable) in variables.enumerated() where assignment[index] > 0 {
+      let value = assignment[index]
+      if let named = variable.values {
+        stack[variable.level].values[variable.name] =
+          value <= named.count ? named[value - 1] : Self.otherValue(avoiding: named)
+      } else {
+        stack[variable.level].identifiers.insert(variable.name)
+      }
+    }
+    return stack
+  }
+
+  /// A value that is none of the named ones: `other`, `other2`, ….
+  static func otherValue(avoiding named: [String]) -> String {
+    var candidate = "other"
+    var number = 1
+    while named.contains(candidate) {
+      number += 1
+      candidate = "other\(number)"
+    }
+    return candidate
+  }
+}

@@ -1,0 +1,107 @@
+public import MenuKit
+
+/// Runs every keymap-lint rule over loaded documents and collects the findings.
+///
+/// ```swift
+/// let documents = ["app.keymap.json", "menus/app.json"].map {
+///   LintDocument.load(contentsOf: $0, platform: .linux)
+/// }
+/// var configuration = LintConfiguration(platform: .linux)
+/// configuration.layouts = [LayoutName(layout: "de"), LayoutName(layout: "se")]
+/// let report = KeymapLinter(configuration: configuration).lint(documents)
+/// print(LintReportFormatter.human(report))
+/// ```
+public struct KeymapLinter {
+  /// The configuration.
+  public var configuration: LintConfiguration
+  /// The rules, in code order.
+  public var rules: [any LintRule]
+
+  /// Creates a linter with every rule.
+  ///
+  /// - Parameter configuration: The platform, desktop, layouts and assumptions.
+  public init(configuration: LintConfiguration) {
+    self.configuration = configuration
+    self.rules = Self.allRules
+  }
+
+  /// Every rule, in code order.
+  public static var allRules: [any LintRule] {
+    [
+      AmbiguousBindingRule(), DeadBindingRule(), ResolvedOverrideRule(), PrefixShadowingRule(),
+      UntypableShortcutRule(), AltGrShortcutRule(), MovedKeyRule(), UndefinedCommandRule(),
+      ProfileDuplicateRule(), ReservedShortcutRule(), DuplicateMnemonicRule(),
+    ]
+  }
+
+  /// Lints documents: the loaders' diagnostics, then every rule's findings, sorted by file,
+  /// line, column and code.
+  ///
+  /// - Parameters:
+  ///   - documents: The loaded inputs.
+  ///   - layouts: The analyzer that compiles layouts (share one to reuse compiled layouts).
+  /// - Returns: The report.
+  public func lint(_ documents: [LintDocument], layouts: LayoutAnalyzer = LayoutAnalyzer())
+    -> LintReport
+  {
+    let model = LintModel(documents: documents, configuration: configuration, layouts: layouts)
+    var findings: [LintFinding] = []
+    for document in documents {
+      findings += document.diagnostics.map { LintFinding($0) }
+    }
+    for rule in rules {
+      findings += rule.check(model)
+    }
+    findings.sort { lhs, rhs in
+      let left = lhs.location ?? SourceLocation(line: 0, column: 0)
+      let right = rhs.location ?? SourceLocation(line: 0, column: 0)
+      if left != right { return left < right }
+      if lhs.code.rawValue != rhs.code.rawValue { return lhs.code.rawValue < rhs.code.rawValue }
+      return lhs.message < rhs.message
+    }
+    return LintReport(
+      findings: findings, files: documents.map(\.path),
+      layouts: model.keyboards.map(\.name), configuration: configuration)
+  }
+}
+
+/// What keymap-lint found: the findings and what was checked.
+public struct LintReport: Hashable, Sendable {
+  /// The findings, sorted by position.
+  public var findings: [LintFinding]
+  /// The files linted.
+  public var files: [String]
+  /// The layouts checked.
+  public var layouts: [LayoutName]
+  /// The configuration.
+  public var configuration: LintConfiguration
+
+  /// Creates a report.
+  public init(
+    findings: [LintFinding], files: [String], layouts: [LayoutName],
+    configuration: LintConfiguration
+  ) {
+    self.findings = findings
+    self.files = files
+    self.layouts = layouts
+    self.configuration = configuration
+  }
+
+  /// How many findings have a severity.
+  ///
+  /// - Parameter severity: The severity.
+  /// - Returns: The count.
+  public func count(_ severity: Diagnostic.Severity) -> Int {
+    findings.lazy.filter { $0.severity == severity }.count
+  }
+
+  /// The exit status: 1 when there are errors (or warnings, with `warningsAreErrors`), else 0.
+  ///
+  /// - Parameter warningsAreErrors: Whether warnings fail too (`--werror`).
+  /// - Returns: 0 or 1.
+  public func exitStatus(warningsAreErrors: Bool = false) -> Int32 {
+    if count(.error) > 0 { return 1 }
+    if warningsAreErrors, count(.warning) > 0 { return 1 }
+    return 0
+  }
+}

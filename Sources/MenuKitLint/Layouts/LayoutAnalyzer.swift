@@ -1,0 +1,148 @@
+public import MenuKit
+public import MenuKitXKB
+
+/// Compiles keyboard layouts once each and answers how shortcuts are typed on them.
+///
+/// Compiling a layout takes a few milliseconds and `--all-layouts` asks for about 580, so
+/// each layout is compiled once and every answer is cached by input.
+///
+/// ```swift
+/// let analyzer = LayoutAnalyzer()
+/// let se = try analyzer.keyboard(for: LayoutName(layout: "se"))
+/// se.reachability(of: "[")    // .needsAltGr: KEY_8, level 3
+/// se.relocatedKey(for: "[")   // KEY_LEFTBRACE, level 1, "å"
+/// ```
+public final class LayoutAnalyzer {
+  /// The XKB context: the system's data, the environment's `XKB_DEFAULT_*` ignored.
+  let context: XKBContext
+  /// The compiled layouts.
+  private var keyboards: [LayoutName: LayoutKeyboard] = [:]
+
+  /// Creates an analyzer over the system's XKB data, or over other include paths.
+  ///
+  /// - Parameter includePaths: Directories of XKB data searched before the system's.
+  public init(includePaths: [String] = []) {
+    context = XKBContext(includePaths: includePaths, options: [.noEnvironmentNames])
+  }
+
+  /// The compiled layout, compiled on first use.
+  ///
+  /// - Parameter name: The layout.
+  /// - Returns: The keyboard.
+  /// - Throws: ``XKBError`` when XKB does not know the layout or variant.
+  public func keyboard(for name: LayoutName) throws(XKBError) -> LayoutKeyboard {
+    if let known = keyboards[name] { return known }
+    let keymap = try XKBKeymap(
+      context: context, names: .init(layout: name.layout, variant: name.variant))
+    let keyboard = LayoutKeyboard(name: name, keymap: keymap)
+    keyboards[name] = keyboard
+    return keyboard
+  }
+
+  /// US QWERTY: the positions that shortcuts are written for.
+  public var us: LayoutKeyboard? { try? keyboard(for: LayoutName(layout: "us")) }
+}
+
+/// One compiled layout and its cached answers.
+public final class LayoutKeyboard {
+  /// The layout's name.
+  public let name: LayoutName
+  /// The compiled keymap.
+  public let keymap: XKBKeymap
+  /// The keyboard whose reachability and relocation rules MenuKit's matcher uses.
+  let keyboard: XKBKeyboard
+  private var reachabilities: [KeyInput: ShortcutReachability] = [:]
+  private var relocations: [KeyInput: ShortcutLocation?] = [:]
+
+  init(name: LayoutName, keymap: XKBKeymap) {
+    self.name = name
+    self.keymap = keymap
+    self.keyboard = XKBKeyboard(keymap: keymap)
+  }
+
+  /// How an input is typed here: directly, only with AltGr, or not at all
+  /// (``XKBKeyboard/reachability(of:)``).
+  ///
+  /// - Parameter input: A key-command input.
+  /// - Returns: The reachability.
+  public func reachability(of input: KeyInput) -> ShortcutReachability {
+    if let known = reachabilities[input] { return known }
+    let answer = keyboard.reachability(of: input)
+    reachabilities[input] = answer
+    return answer
+  }
+
+  /// Where automatic localization moves an input here, or nil
+  /// (``XKBKeyboard/relocatedKey(for:)``, decision 5 in `docs/decisions/`).
+  ///
+  /// - Parameter input: A key-command input.
+  /// - Returns: The relocated key, or nil.
+  public func relocatedKey(for input: KeyInput) -> ShortcutLocation? {
+    if let known = relocations[input] { return known }
+    let answer = keyboard.relocatedKey(for: input)
+    relocations[input] = .some(answer)
+    return answer
+  }
+
+  /// The XKB name of a key, such as `AD11`, and its Linux name, such as `KEY_LEFTBRACE`.
+  ///
+  /// - Parameter code: The evdev code.
+  /// - Returns: `KEY_LEFTBRACE` when the code has a Linux name, else `<AD11>`, else the code.
+  public func keyLabel(forEvdevCode code: Int) -> String {
+    if let name = EvdevKeyNames.names[code] { return name }
+    if let name = keymap.keyName(forEvdevCode: code) { return "<\(name)>" }
+    return "key \(code)"
+  }
+
+  /// Every way to type an input on the first layout group: each key and level whose keysym
+  /// stands for it, with the modifier sets that select the level.
+  ///
+  /// - Parameter input: A key-command input.
+  /// - Returns: The ways, by evdev code and level.
+  public func ways(toType input: KeyInput) -> [TypingWay] {
+    var ways: [TypingWay] = []
+    let wanted = KeyInput.comparable(input)
+    for code in keymap.evdevCodes {
+      for level in 0..<keymap.levelCount(forEvdevCode: code, layout: 0) {
+        for keysym in keymap.keysyms(forEvdevCode: code, layout: 0, level: level) {
+          guard let typed = KeyInput(keysym: keysym, character: keysym.character.map(String.init)),
+            KeyInput.comparable(typed) == wanted
+          else { continue }
+          ways.append(
+            TypingWay(
+              evdevCode: code, keyName: keyLabel(forEvdevCode: code),
+              xkbKeyName: keymap.keyName(forEvdevCode: code) ?? "", level: level + 1,
+              keysym: keysym.nameOrValue,
+              modifierSets: keymap.modifierSets(forEvdevCode: code, layout: 0, level: level)))
+        }
+      }
+    }
+    return ways
+  }
+}
+
+/// One physical way to type an input: a key, a level and the modifiers that select it.
+public struct TypingWay: Hashable, Sendable {
+  /// The key's evdev code.
+  public var evdevCode: Int
+  /// The key's Linux name, such as `KEY_8`.
+  public var keyName: String
+  /// The key's XKB name, such as `AE08`.
+  public var xkbKeyName: String
+  /// The shift level, from 1.
+  public var level: Int
+  /// The keysym's name, such as `bracketleft`.
+  public var keysym: String
+  /// The modifier sets that select the level, each as XKB modifier names (`Mod5` is AltGr on
+  /// most layouts); one empty set means the key alone.
+  public var modifierSets: [[String]]
+}
+
+extension KeyInput {
+  /// The input as inputs compare: a single character lowercased.
+  static func comparable(_ input: KeyInput) -> KeyInput {
+    guard let text = input.characters, text.count == 1 else { return input }
+    let lowered = text.lowercased()
+    return lowered.count == 1 ? KeyInput(lowered) : input
+  }
+}

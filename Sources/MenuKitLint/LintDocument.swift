@@ -1,0 +1,283 @@
+import Foundation
+public import MenuKit
+
+/// The kinds of file keymap-lint reads.
+///
+/// ```swift
+/// LintInputFormat(rawValue: "vscode")                                   // .vscode
+/// LintInputFormat.detect(path: "app.keymap.json", text: "{ … }")        // .keymap
+/// ```
+public enum LintInputFormat: String, CaseIterable, Hashable, Sendable {
+  /// A MenuKit keymap file (`*.keymap.json`, an object with `"keymap"`).
+  case keymap
+  /// A MenuKit menu file (an object with `"menu"` or `"edits"`).
+  case menu
+  /// A VS Code `keybindings.json` (an array of `{ "key", "command", "when" }`).
+  case vscode
+  /// A Zed keymap (an array of `{ "context", "bindings": { … } }` sections).
+  case zed
+  /// A GTK accelerator map (`(gtk_accel_path "…" "…")` lines).
+  case gtk
+
+  /// The format of a file, told from its name and then its contents, or nil.
+  ///
+  /// `*.keymap.json` is a keymap file; a JSON object is a keymap file when it has `"keymap"`
+  /// and a menu file otherwise; a JSON array is VS Code's when its objects have `"key"` and
+  /// Zed's when they have `"bindings"`; text with `gtk_accel_path` is a GTK accelerator map.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - text: The file's contents.
+  /// - Returns: The format, or nil when it cannot be told.
+  public static func detect(path: String, text: String) -> LintInputFormat? {
+    if path.hasSuffix(".keymap.json") { return .keymap }
+    if text.contains("gtk_accel_path") { return .gtk }
+    guard let root = try? JSONReader.parse(text, file: path) else { return nil }
+    switch root.value {
+    case .object(let members):
+      return members.contains { $0.key == "keymap" } ? .keymap : .menu
+    case .array(let elements):
+      for element in elements {
+        guard let members = element.value.objectValue else { continue }
+        if members.contains(where: { $0.key == "bindings" }) { return .zed }
+        if members.contains(where: { $0.key == "key" }) { return .vscode }
+      }
+      return nil
+    default:
+      return nil
+    }
+  }
+}
+
+/// One file given to keymap-lint, loaded: its bindings or menu, with every loader diagnostic.
+///
+/// ```swift
+/// let document = LintDocument.load(contentsOf: "app.keymap.json", platform: .linux)
+/// document.keymap?.bindings.count
+/// document.diagnostics  // MK1xx and MK5xx from the loader
+/// ```
+public struct LintDocument: Sendable {
+  /// The file's path, as given.
+  public var path: String
+  /// The file's format, or nil when it could not be told.
+  public var format: LintInputFormat?
+  /// The bindings: a keymap's, or a menu file's key commands as built-in bindings.
+  public var keymap: Keymap?
+  /// The menu of a menu file applied to the platform's standard menu.
+  public var menu: Menu?
+  /// The titled elements of each menu of a menu file, for the mnemonic rule.
+  public var menuItems: [[MenuItemTitle]]
+  /// The actions a menu file defines (commands and alternates).
+  public var definedActions: Set<ActionName>
+  /// Every problem the loader found.
+  public var diagnostics: [Diagnostic]
+  /// Whether the file could not be read or parsed at all.
+  public var isUnreadable: Bool
+
+  /// Creates a document from its parts.
+  ///
+  /// - Parameters:
+  ///   - path: The path.
+  ///   - format: The format.
+  ///   - keymap: The bindings.
+  ///   - diagnostics: The loader's diagnostics.
+  public init(
+    path: String, format: LintInputFormat?, keymap: Keymap?, diagnostics: [Diagnostic] = []
+  ) {
+    self.path = path
+    self.format = format
+    self.keymap = keymap
+    self.menu = nil
+    self.menuItems = []
+    self.definedActions = []
+    self.diagnostics = diagnostics
+    self.isUnreadable = keymap == nil && diagnostics.containsErrors
+  }
+
+  /// A titled element of a menu, for the mnemonic rule: its title and where it is.
+  public struct MenuItemTitle: Hashable, Sendable {
+    /// The title as written, with its mnemonic marker (`&File`, `_File`).
+    public var title: String
+    /// Where the title is.
+    public var location: SourceLocation
+  }
+}
+
+// MARK: - Loading
+
+extension LintDocument {
+  /// Reads and loads a file.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - format: The format, or nil to detect it (``LintInputFormat/detect(path:text:)``).
+  ///   - platform: The platform whose profile reads `Cmd` and the standard menu.
+  /// - Returns: The document; an unreadable file has `isUnreadable` set and an `MK103`.
+  public static func load(
+    contentsOf path: String, format: LintInputFormat? = nil, platform: PlatformProfile
+  ) -> LintDocument {
+    guard let data = FileManager.default.contents(atPath: path),
+      let text = String(data: data, encoding: .utf8)
+    else {
+      var document = LintDocument(
+        path: path, format: format, keymap: nil,
+        diagnostics: [
+          Diagnostic(
+            .unreadableFile, "cannot read '\(path)' as UTF-8 text; check the path",
+            at: SourceLocation(file: path, line: 1, column: 1))
+        ])
+      document.isUnreadable = true
+      return document
+    }
+    guard let format = format ?? LintInputFormat.detect(path: path, text: text) else {
+      var document = LintDocument(
+        path: path, format: nil, keymap: nil,
+        diagnostics: [
+          Diagnostic(
+            .unknownInputFormat,
+            "cannot tell the format of '\(path)'; expected a MenuKit keymap or menu file, a VS "
+              + "Code keybindings.json, a Zed keymap or a GTK accelerator map; choose one with "
+              + "--input-format",
+            at: SourceLocation(file: path, line: 1, column: 1))
+        ])
+      document.isUnreadable = true
+      return document
+    }
+    return load(text: text, path: path, format: format, platform: platform)
+  }
+
+  /// Loads a file's text in a known format.
+  ///
+  /// - Parameters:
+  ///   - text: The contents.
+  ///   - path: The path for positions.
+  ///   - format: The format.
+  ///   - platform: The platform profile.
+  /// - Returns: The document.
+  public static func load(
+    text: String, path: String, format: LintInputFormat, platform: PlatformProfile
+  ) -> LintDocument {
+    switch format {
+    case .keymap:
+      let (keymap, diagnostics) = KeymapFile.load(text: text, path: path, source: .app)
+      return LintDocument(path: path, format: format, keymap: keymap, diagnostics: diagnostics)
+    case .menu:
+      return loadMenu(text: text, path: path, platform: platform)
+    case .vscode:
+      let (keymap, diagnostics) = VSCodeKeybindings.load(
+        text: text, path: path, platform: platform, source: .app)
+      return LintDocument(path: path, format: format, keymap: keymap, diagnostics: diagnostics)
+    case .zed, .gtk:
+      var document = LintDocument(
+        path: path, format: format, keymap: nil,
+        diagnostics: [
+          Diagnostic(
+            .unknownInputFormat,
+            "this build of keymap-lint has no reader for \(format.rawValue) keymaps",
+            at: SourceLocation(file: path, line: 1, column: 1))
+        ])
+      document.isUnreadable = true
+      return document
+    }
+  }
+
+  /// Loads a menu file: the loader's and the validator's diagnostics, the key commands as
+  /// built-in bindings at the positions of their shortcuts, the titles of each menu.
+  static func loadMenu(text: String, path: String, platform: PlatformProfile) -> LintDocument {
+    let result = MenuFile.parse(text, path: path)
+    var document = LintDocument(path: path, format: .menu, keymap: nil)
+    document.diagnostics = result.diagnostics
+    guard let root = try? JSONReader.parse(text, file: path) else {
+      document.isUnreadable = true
+      return document
+    }
+    var walker = MenuJSONWalker()
+    walker.walk(root)
+    document.keymap = Keymap(source: .builtIn, path: path, bindings: walker.bindings)
+    document.menuItems = walker.menus
+    document.definedActions = walker.actions
+    if let file = result.file {
+      var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: platform))
+      document.diagnostics += file.apply(to: &builder)
+      let menu = builder.menu
+      document.menu = menu
+      let place = root.value.objectValue?.first { $0.key == "menu" }?.value.location
+      for diagnostic in MenuValidator(platform: platform).validate(menu) {
+        var located = diagnostic
+        located.location =
+          located.location ?? place ?? SourceLocation(file: path, line: 1, column: 1)
+        document.diagnostics.append(located)
+      }
+    }
+    return document
+  }
+}
+
+/// Walks a menu file's JSON for key commands, actions and the titles of each menu.
+private struct MenuJSONWalker {
+  var bindings: [KeyBinding] = []
+  var actions: Set<ActionName> = []
+  var menus: [[LintDocument.MenuItemTitle]] = []
+
+  mutating func walk(_ node: JSONNode) {
+    switch node.value {
+    case .array(let elements):
+      for element in elements { walk(element) }
+    case .object(let members):
+      visit(members)
+      for member in members { walk(member.value) }
+    default:
+      break
+    }
+  }
+
+  mutating func visit(_ members: [JSONMember]) {
+    func string(_ key: String) -> String? {
+      members.first { $0.key == key }?.value.value.stringValue
+    }
+    if let action = string("action") {
+      actions.insert(ActionName(action))
+      if let shortcutMember = members.first(where: { $0.key == "shortcut" }),
+        let text = shortcutMember.value.value.stringValue,
+        let shortcut = try? KeyboardShortcut(parsing: text)
+      {
+        bindings.append(
+          KeyBinding(
+            keys: KeySequence([shortcut]), effect: .perform(ActionName(action), arguments: nil),
+            source: .builtIn, location: shortcutMember.value.location))
+      }
+    }
+    if let children = members.first(where: { $0.key == "children" })?.value.value.arrayValue {
+      var titles: [LintDocument.MenuItemTitle] = []
+      Self.collectTitles(children, into: &titles)
+      if titles.count > 1 { menus.append(titles) }
+    }
+  }
+
+  /// The titles a menu shows at its own level: its children's, and those of the inline
+  /// groups among them (drawn as sections of the same menu).
+  static func collectTitles(_ children: [JSONNode], into titles: inout [LintDocument.MenuItemTitle])
+  {
+    for child in children {
+      guard let members = child.value.objectValue else { continue }
+      if let inline = members.first(where: { $0.key == "inline" })?.value.value.arrayValue {
+        collectTitles(inline, into: &titles)
+        continue
+      }
+      let options = members.first { $0.key == "options" }?.value.value.arrayValue ?? []
+      if options.contains(where: { $0.value.stringValue == "displayInline" }),
+        let nested = members.first(where: { $0.key == "children" })?.value.value.arrayValue
+      {
+        collectTitles(nested, into: &titles)
+        continue
+      }
+      for titleKey in ["menu", "command"] {
+        if let member = members.first(where: { $0.key == titleKey }),
+          let title = member.value.value.stringValue
+        {
+          titles.append(.init(title: title, location: member.value.location))
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+public import MenuKit
+
+/// One problem keymap-lint found: a diagnostic with a stable `MK6xx` code (or a loader's code)
+/// and the notes that explain it.
+///
+/// The human form prints the diagnostic, then one indented line per note:
+///
+/// ```text
+/// linux.keybindings.json:391:3: warning[MK606 needs-altgr]: Ctrl+Shift+[ (editor.fold) needs AltGr on 1 layout
+///   note: se: '[' is typed with AltGr on KEY_8 (level 3); automatic localization relocates it to Ctrl+Shift+å (KEY_LEFTBRACE)
+/// ```
+public struct LintFinding: Hashable, Sendable {
+  /// The code, severity, message and position.
+  public var diagnostic: Diagnostic
+  /// The explanations: the other binding involved, a context where both apply, or one line
+  /// per affected layout.
+  public var notes: [LintNote]
+
+  /// Creates a finding.
+  ///
+  /// - Parameters:
+  ///   - diagnostic: The diagnostic.
+  ///   - notes: The notes, in order.
+  public init(_ diagnostic: Diagnostic, notes: [LintNote] = []) {
+    self.diagnostic = diagnostic
+    self.notes = notes
+  }
+
+  /// The code.
+  public var code: DiagnosticCode { diagnostic.code }
+  /// The severity.
+  public var severity: Diagnostic.Severity { diagnostic.severity }
+  /// The message.
+  public var message: String { diagnostic.message }
+  /// The position, when known.
+  public var location: SourceLocation? { diagnostic.location }
+}
+
+/// A line that explains a finding: another position involved, or what happens on a layout.
+public struct LintNote: Hashable, Sendable {
+  /// The explanation, one sentence without a trailing period.
+  public var message: String
+  /// The position it refers to, if any (such as the binding that wins).
+  public var location: SourceLocation?
+  /// The layout it is about, such as `se` or `de(nodeadkeys)`, if any.
+  public var layout: String?
+
+  /// Creates a note.
+  ///
+  /// - Parameters:
+  ///   - message: The explanation.
+  ///   - location: The position it refers to.
+  ///   - layout: The layout it is about.
+  public init(_ message: String, at location: SourceLocation? = nil, layout: String? = nil) {
+    self.message = message
+    self.location = location
+    self.layout = layout
+  }
+}
+
+/// One check of keymap-lint, with a stable code and a name.
+///
+/// Each rule looks at the whole ``LintModel`` (every binding of every input, in precedence
+/// order, the menus, the layouts) and returns what it finds; ``KeymapLinter`` runs them all
+/// and sorts the result.
+///
+/// ```swift
+/// struct NoF1Rule: LintRule {
+///   var code: DiagnosticCode { .reservedShortcut }
+///   func check(_ model: LintModel) -> [LintFinding] { [] }
+/// }
+/// ```
+public protocol LintRule {
+  /// The rule's stable code; its name is the code's.
+  var code: DiagnosticCode { get }
+  /// Checks the model and returns the findings.
+  ///
+  /// - Parameter model: Everything being linted.
+  /// - Returns: The findings, in any order.
+  func check(_ model: LintModel) -> [LintFinding]
+}
+
+extension LintRule {
+  /// The rule's kebab-case name, such as `dead-binding`.
+  public var name: String { code.name }
+}

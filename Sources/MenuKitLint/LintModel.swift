@@ -1,0 +1,219 @@
+public import MenuKit
+import MenuKitXKB
+
+/// What keymap-lint checks against: the platform, the desktop, the layouts and the
+/// assumptions about contexts.
+///
+/// ```swift
+/// var configuration = LintConfiguration(platform: .linux)
+/// configuration.layouts = [LayoutName(layout: "se")]
+/// ```
+public struct LintConfiguration: Hashable, Sendable {
+  /// The platform profile that reads `Cmd` and chooses the default desktop.
+  public var platform: PlatformProfile
+  /// The desktop whose reserved shortcuts are checked.
+  public var desktop: Desktop
+  /// The layouts every shortcut is typed on.
+  public var layouts: [LayoutName]
+  /// Whether one context has at most one kind (``ContextSolver/Assumptions/exclusiveKinds``).
+  public var assumesExclusiveKinds: Bool
+
+  /// Creates a configuration; the desktop defaults to the platform's.
+  ///
+  /// - Parameters:
+  ///   - platform: The platform profile.
+  ///   - desktop: The desktop, or nil for the platform's default.
+  ///   - layouts: The layouts to check.
+  ///   - assumesExclusiveKinds: Whether kinds exclude each other in one context.
+  public init(
+    platform: PlatformProfile, desktop: Desktop? = nil, layouts: [LayoutName] = [],
+    assumesExclusiveKinds: Bool = true
+  ) {
+    self.platform = platform
+    self.desktop = desktop ?? Desktop.default(for: platform)
+    self.layouts = layouts
+    self.assumesExclusiveKinds = assumesExclusiveKinds
+  }
+}
+
+/// A key stroke as the resolver compares it: the lowercased input and the physical modifiers
+/// under a platform profile.
+public struct PhysicalStroke: Hashable, Sendable {
+  /// The input, a single character lowercased.
+  public var input: KeyInput
+  /// The physical modifiers (``PlatformProfile/physicalModifiers(_:)``); `.command` is Super.
+  public var modifiers: KeyModifierFlags
+
+  /// The stroke of a shortcut under a profile.
+  ///
+  /// - Parameters:
+  ///   - shortcut: The shortcut as written.
+  ///   - platform: The profile.
+  public init(_ shortcut: KeyboardShortcut, platform: PlatformProfile) {
+    if let flag = shortcut.input.modifierKey,
+      let physical = KeyInput.modifierKey(platform.physicalModifiers(flag))
+    {
+      input = physical
+    } else {
+      input = KeyInput.comparable(shortcut.input)
+    }
+    modifiers = platform.physicalModifiers(shortcut.modifierFlags)
+  }
+}
+
+/// One binding being linted, with where it comes from and what precedence sees.
+public struct LintBinding: Sendable {
+  /// The binding.
+  public var binding: KeyBinding
+  /// The index of its document in ``LintModel/documents``.
+  public var document: Int
+  /// Its position in precedence order (rule 1 of `docs/keymaps.md`).
+  public var rank: Int
+  /// Its strokes under the platform profile.
+  public var strokes: [PhysicalStroke]
+  /// Where it applies once later `"-command"` removals are taken out: its context, and not
+  /// where a removal with another context holds.
+  public var applies: ContextFormula
+  /// Whether a later `"-command"` with no context or the same context removes it everywhere.
+  public var isRemoved: Bool
+
+  /// The file and position of the binding, for messages: `file:line:col`, or the file.
+  public var place: String {
+    binding.location.map(\.description) ?? binding.source.rawValue
+  }
+}
+
+/// Everything keymap-lint checks: the loaded documents, every binding in precedence order, the
+/// layouts, and the solver for context predicates.
+public final class LintModel {
+  /// The configuration.
+  public let configuration: LintConfiguration
+  /// The documents, in the order given.
+  public let documents: [LintDocument]
+  /// Every binding of every document, in precedence order: menus' key commands (built-in),
+  /// then keymaps by layer, then file order.
+  public let bindings: [LintBinding]
+  /// The solver, with the kinds assumption learned from the documents' predicates.
+  public let solver: ContextSolver
+  /// The layouts' compiled keyboards.
+  public let layouts: LayoutAnalyzer
+  /// The layouts that compiled, in the order configured.
+  public let keyboards: [LayoutKeyboard]
+  /// The layouts that failed to compile, with why.
+  public let layoutErrors: [(LayoutName, String)]
+  /// The conflict analysis, computed once for the three rules that report it.
+  lazy var conflicts: [LintFinding] = ConflictAnalysis(model: self).findings()
+
+  /// Builds the model.
+  ///
+  /// - Parameters:
+  ///   - documents: The loaded inputs.
+  ///   - configuration: The configuration.
+  ///   - layouts: The analyzer that compiles layouts; a new one by default.
+  public init(
+    documents: [LintDocument], configuration: LintConfiguration,
+    layouts: LayoutAnalyzer = LayoutAnalyzer()
+  ) {
+    self.configuration = configuration
+    self.documents = documents
+    self.layouts = layouts
+    let platform = configuration.platform
+    var all: [(binding: KeyBinding, document: Int)] = []
+    for (index, document) in documents.enumerated() {
+      for binding in document.keymap?.bindings ?? [] { all.append((binding, index)) }
+    }
+    let ordered = all.enumerated().sorted {
+      ($0.element.binding.source, $0.offset) < ($1.element.binding.source, $1.offset)
+    }.map(\.element)
+    var bindings = ordered.enumerated().map { rank, entry in
+      LintBinding(
+        binding: entry.binding, document: entry.document, rank: rank,
+        strokes: entry.binding.keys.strokes.map { PhysicalStroke($0, platform: platform) },
+        applies: .predicate(entry.binding.context), isRemoved: false)
+    }
+    // Rule 2: a "-command" removes earlier bindings of its keys to that command.
+    var byAction: [ActionName: [Int]] = [:]
+    for index in bindings.indices {
+      switch bindings[index].binding.effect {
+      case .perform(let action, _):
+        byAction[action, default: []].append(index)
+      case .unbindCommand(let action):
+        let remover = bindings[index]
+        for earlier in byAction[action] ?? [] where bindings[earlier].strokes == remover.strokes {
+          if remover.binding.context == nil
+            || remover.binding.context == bindings[earlier].binding.context
+          {
+            bindings[earlier].isRemoved = true
+          } else {
+            bindings[earlier].applies = .and([
+              bindings[earlier].applies, .not(.somewhere(.predicate(remover.binding.context))),
+            ])
+          }
+        }
+      case .unbind:
+        break
+      }
+    }
+    self.bindings = bindings
+    let predicates = bindings.compactMap(\.binding.context)
+    solver = ContextSolver(
+      assumptions: configuration.assumesExclusiveKinds
+        ? .exclusiveKinds(learningFrom: predicates) : .none)
+    var keyboards: [LayoutKeyboard] = []
+    var errors: [(LayoutName, String)] = []
+    for name in configuration.layouts {
+      do {
+        keyboards.append(try layouts.keyboard(for: name))
+      } catch {
+        errors.append((name, error.logLines.first ?? error.message))
+      }
+    }
+    self.keyboards = keyboards
+    self.layoutErrors = errors
+  }
+
+  /// The bindings that take part in conflicts: those that perform a command or unbind keys,
+  /// and are not removed everywhere.
+  public var activeBindings: [LintBinding] {
+    bindings.filter { binding in
+      if binding.isRemoved { return false }
+      if case .unbindCommand = binding.binding.effect { return false }
+      return true
+    }
+  }
+
+  /// The actions the menu documents define; empty when no menu file was given.
+  public var definedActions: Set<ActionName> {
+    documents.reduce(into: []) { $0.formUnion($1.definedActions) }
+  }
+
+  /// Whether any menu file was given.
+  public var hasMenus: Bool { documents.contains { $0.format == .menu } }
+
+  /// The label of a binding's keys under the platform, such as `Ctrl+Shift+[`.
+  public func label(_ binding: LintBinding) -> String {
+    binding.binding.keys.label(for: configuration.platform)
+  }
+
+  /// A binding's effect in words: `editor.fold`, `unbind`.
+  public static func describe(_ effect: KeyBinding.Effect) -> String {
+    switch effect {
+    case .perform(let action, let arguments):
+      arguments == nil ? action.rawValue : "\(action.rawValue) (with arguments)"
+    case .unbind: "null (unbinds the keys)"
+    case .unbindCommand(let action): "-\(action.rawValue)"
+    }
+  }
+
+  /// The context of a binding in words: `'Editor && mode == full'` or `no context`.
+  public static func describe(_ context: ContextPredicate?) -> String {
+    context.map { "'\($0)'" } ?? "no context"
+  }
+
+  /// A witness stack in words: `Workspace > Editor mode=full`; an empty context reads `(any)`.
+  public static func describe(_ stack: [KeyContext]) -> String {
+    if stack.count == 1, stack[0].description.isEmpty { return "(any)" }
+    return stack.map { $0.description.isEmpty ? "(any)" : $0.description }
+      .joined(separator: " > ")
+  }
+}

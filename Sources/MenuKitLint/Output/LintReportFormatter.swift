@@ -1,0 +1,279 @@
+import Foundation
+import MenuKit
+
+/// Writes a ``LintReport`` for people, for programs (versioned JSON), for code-scanning
+/// views (SARIF 2.1.0) and for GitHub Actions (workflow annotations).
+///
+/// The formats are described in `docs/keymap-lint.md`.
+///
+/// ```swift
+/// print(LintReportFormatter.human(report), terminator: "")
+/// // keymap.json:3:7: error[MK602 dead-binding]: Ctrl+K (a) in no context never runs: …
+/// //   note: keymap.json:4:7: overridden here by b in no context
+/// ```
+public enum LintReportFormatter {
+  /// The version of the JSON output; it changes only when a field changes meaning or goes.
+  public static let jsonSchemaVersion = 1
+
+  /// The output formats.
+  public enum Format: String, CaseIterable, Hashable, Sendable {
+    /// `path:line:col: severity[CODE name]: message` and indented notes.
+    case human
+    /// Versioned JSON (``jsonSchemaVersion``).
+    case json
+    /// SARIF 2.1.0.
+    case sarif
+    /// GitHub Actions workflow commands (`::error file=…`).
+    case github
+  }
+
+  /// The report in a format.
+  ///
+  /// - Parameters:
+  ///   - report: The report.
+  ///   - format: The format.
+  /// - Returns: The text, ending in a newline unless empty.
+  public static func format(_ report: LintReport, as format: Format) -> String {
+    switch format {
+    case .human: human(report)
+    case .json: json(report)
+    case .sarif: sarif(report)
+    case .github: github(report)
+    }
+  }
+
+  // MARK: Human
+
+  /// One line per finding, `path:line:col: severity[CODE name]: message`, then a line
+  /// `  note: …` per note, then a summary line.
+  ///
+  /// - Parameter report: The report.
+  /// - Returns: The text.
+  public static func human(_ report: LintReport) -> String {
+    var lines: [String] = []
+    for finding in report.findings {
+      let head =
+        "\(finding.severity.rawValue)[\(finding.code.rawValue) \(finding.code.name)]: "
+        + finding.message
+      lines.append(finding.location.map { "\($0): \(head)" } ?? head)
+      for note in finding.notes {
+        lines.append("  note: " + (note.location.map { "\($0): " } ?? "") + note.message)
+      }
+    }
+    let errors = report.count(.error)
+    let warnings = report.count(.warning)
+    let notes = report.count(.note)
+    let checked =
+      "\(report.files.count) \(report.files.count == 1 ? "file" : "files")"
+      + (report.layouts.isEmpty
+        ? "" : ", \(report.layouts.count) \(report.layouts.count == 1 ? "layout" : "layouts")")
+    lines.append(
+      "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) "
+        + "in \(checked)")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  // MARK: JSON
+
+  /// Versioned JSON: `schemaVersion`, what was checked, a summary and the findings, each with
+  /// `code`, `name`, `severity`, `message`, `file`, `line`, `column` and `notes`.
+  ///
+  /// - Parameter report: The report.
+  /// - Returns: The JSON text.
+  public static func json(_ report: LintReport) -> String {
+    let findings = report.findings.map { finding -> JSONValue in
+      var members: [(String, JSONValue)] = [
+        ("code", .string(finding.code.rawValue)), ("name", .string(finding.code.name)),
+        ("severity", .string(finding.severity.rawValue)), ("message", .string(finding.message)),
+      ]
+      members += locationMembers(finding.location)
+      members.append(
+        (
+          "notes",
+          .array(
+            finding.notes.map { note in
+              var fields: [(String, JSONValue)] = [("message", .string(note.message))]
+              fields += locationMembers(note.location)
+              if let layout = note.layout { fields.append(("layout", .string(layout))) }
+              return node(.object(fields.sorted { $0.0 < $1.0 }.map(member)))
+            })
+        ))
+      return .object(members.sorted { $0.0 < $1.0 }.map(member))
+    }
+    let summary: JSONValue = .object(
+      [
+        ("errors", number(report.count(.error))), ("notes", number(report.count(.note))),
+        ("warnings", number(report.count(.warning))),
+      ].map(member))
+    let root: JSONValue = .object(
+      [
+        ("desktop", .string(report.configuration.desktop.rawValue)),
+        ("files", .array(report.files.map { node(.string($0)) })),
+        ("findings", .array(findings.map(node))),
+        ("layouts", .array(report.layouts.map { node(.string($0.description)) })),
+        ("platform", .string(report.configuration.platform.rawValue)),
+        ("schemaVersion", number(jsonSchemaVersion)), ("summary", summary),
+        ("tool", .string("keymap-lint")),
+      ].map(member))
+    return JSONWriter.write(root)
+  }
+
+  static func locationMembers(_ location: SourceLocation?) -> [(String, JSONValue)] {
+    guard let location else { return [] }
+    return [
+      ("file", .string(location.file)), ("line", number(location.line)),
+      ("column", number(location.column)),
+    ]
+  }
+
+  static func number(_ value: Int) -> JSONValue { .number(Double(value), literal: "\(value)") }
+
+  static func node(_ value: JSONValue) -> JSONNode {
+    JSONNode(value: value, location: SourceLocation(line: 0, column: 0))
+  }
+
+  static func member(_ pair: (String, JSONValue)) -> JSONMember {
+    JSONMember(
+      key: pair.0, keyLocation: SourceLocation(line: 0, column: 0), value: node(pair.1))
+  }
+
+  // MARK: SARIF
+
+  /// The SARIF 2.1.0 schema's address.
+  public static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+  /// SARIF 2.1.0: one run of the `keymap-lint` driver with a rule per code and a result per
+  /// finding; notes become related locations. Columns count Unicode code points
+  /// (`columnKind: unicodeCodePoints`).
+  ///
+  /// - Parameter report: The report.
+  /// - Returns: The SARIF log as JSON text.
+  public static func sarif(_ report: LintReport) -> String {
+    var codes = KeymapLinter.allRules.map(\.code)
+    for finding in report.findings where !codes.contains(finding.code) {
+      codes.append(finding.code)
+    }
+    let rules = codes.map { code -> JSONValue in
+      .object(
+        [
+          ("id", .string(code.rawValue)), ("name", .string(code.name)),
+          ("shortDescription", .object([member(("text", .string(code.name)))])),
+          (
+            "helpUri",
+            .string("docs/diagnostics.md#\(code.rawValue.lowercased())-\(code.name)")
+          ),
+          (
+            "defaultConfiguration",
+            .object([member(("level", .string(code.defaultSeverity.rawValue)))])
+          ),
+        ].map(member))
+    }
+    let results = report.findings.map { finding -> JSONValue in
+      var members: [(String, JSONValue)] = [
+        ("ruleId", .string(finding.code.rawValue)),
+        ("ruleIndex", number(codes.firstIndex(of: finding.code) ?? 0)),
+        ("level", .string(finding.severity.rawValue)),
+        ("message", .object([member(("text", .string(finding.message)))])),
+      ]
+      if let location = finding.location {
+        members.append(("locations", .array([node(sarifLocation(location, message: nil))])))
+      }
+      let related = finding.notes.enumerated().map { index, note -> JSONValue in
+        var fields: [(String, JSONValue)] = [
+          ("id", number(index)), ("message", .object([member(("text", .string(note.message)))])),
+        ]
+        if let location = note.location {
+          fields.append(("physicalLocation", physicalLocation(location)))
+        }
+        return .object(fields.map(member))
+      }
+      if !related.isEmpty { members.append(("relatedLocations", .array(related.map(node)))) }
+      return .object(members.map(member))
+    }
+    let driver: JSONValue = .object(
+      [
+        ("name", .string("keymap-lint")),
+        ("informationUri", .string("docs/keymap-lint.md")),
+        ("rules", .array(rules.map(node))),
+      ].map(member))
+    let run: JSONValue = .object(
+      [
+        ("tool", .object([member(("driver", driver))])),
+        ("columnKind", .string("unicodeCodePoints")),
+        ("results", .array(results.map(node))),
+      ].map(member))
+    let root: JSONValue = .object(
+      [
+        ("$schema", .string(sarifSchema)), ("version", .string("2.1.0")),
+        ("runs", .array([node(run)])),
+      ].map(member))
+    return JSONWriter.write(root)
+  }
+
+  static func sarifLocation(_ location: SourceLocation, message: String?) -> JSONValue {
+    .object([member(("physicalLocation", physicalLocation(location)))])
+  }
+
+  static func physicalLocation(_ location: SourceLocation) -> JSONValue {
+    .object(
+      [
+        ("artifactLocation", .object([member(("uri", .string(location.file)))])),
+        (
+          "region",
+          .object(
+            [("startLine", number(location.line)), ("startColumn", number(location.column))]
+              .map(member))
+        ),
+      ].map(member))
+  }
+
+  // MARK: GitHub
+
+  /// GitHub Actions workflow commands: `::error file=F,line=L,col=C,title=T::message`, with
+  /// `::warning` and `::notice`; the notes follow the message on their own lines.
+  ///
+  /// - Parameter report: The report.
+  /// - Returns: One command per line.
+  public static func github(_ report: LintReport) -> String {
+    var lines: [String] = []
+    for finding in report.findings {
+      let command =
+        switch finding.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+      var properties: [String] = []
+      if let location = finding.location {
+        properties += [
+          "file=\(escapeProperty(location.file))", "line=\(location.line)",
+          "col=\(location.column)",
+        ]
+      }
+      properties.append(
+        "title=\(escapeProperty("\(finding.code.rawValue) \(finding.code.name)"))")
+      var message = finding.message
+      for note in finding.notes {
+        message += "\nnote: " + (note.location.map { "\($0): " } ?? "") + note.message
+      }
+      lines.append("::\(command) \(properties.joined(separator: ","))::\(escapeData(message))")
+    }
+    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Escapes a workflow command's message: `%`, CR and LF.
+  static func escapeData(_ text: String) -> String {
+    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+      .replacingOccurrences(of: "\n", with: "%0A")
+  }
+
+  /// Escapes a workflow command's property: also `:` and `,`.
+  static func escapeProperty(_ text: String) -> String {
+    escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
+      of: ",", with: "%2C")
+  }
+}

@@ -1,0 +1,168 @@
+import MenuKit
+import MenuKitLint
+import Testing
+
+/// A keymap with one case per conflict class; the comments give each binding's line.
+private let conflictsKeymap = """
+  { "schemaVersion": 1, "keymap": [
+    { "context": "Editor && mode == full",
+      "bindings": [ { "keys": "Cmd+K", "command": "a" } ] },
+    { "context": "Editor",
+      "bindings": [ { "keys": "Cmd+K", "command": "b" },
+                    { "keys": "Cmd+J", "command": "c" } ] },
+    { "context": "Editor && mode == full",
+      "bindings": [ { "keys": "Cmd+J", "command": "d" } ] },
+    { "context": "Pane && pinned",
+      "bindings": [ { "keys": "Cmd+W", "command": "e" } ] },
+    { "context": "Pane && focused",
+      "bindings": [ { "keys": "Cmd+W", "command": "f" } ] },
+    { "context": "Pane",
+      "bindings": [ { "keys": "Cmd+L", "command": "g" } ] },
+    { "context": "Editor",
+      "bindings": [ { "keys": "Cmd+L", "command": "h" } ] },
+    { "bindings": [ { "keys": "Cmd+M", "command": "i" },
+                    { "keys": "Cmd+M", "command": "i" } ] }
+  ] }
+  """
+
+/// Lints keymap texts given as (path, text) pairs.
+func lint(
+  _ files: [(String, String)], format: LintInputFormat = .keymap,
+  configuration: LintConfiguration = LintConfiguration(platform: .linux)
+) -> LintReport {
+  let documents = files.map { path, text in
+    LintDocument.load(text: text, path: path, format: format, platform: configuration.platform)
+  }
+  return KeymapLinter(configuration: configuration).lint(documents)
+}
+
+/// `CODE@line:column` for each finding.
+func summary(_ report: LintReport) -> [String] {
+  report.findings.map { finding in
+    "\(finding.code.rawValue)@\(finding.location.map { "\($0.line):\($0.column)" } ?? "-")"
+  }
+}
+
+@Suite("Conflicts, dead bindings and overrides")
+struct ConflictRuleTests {
+  @Test("tells dead bindings, overrides by design and ambiguities apart, with positions")
+  func classes() {
+    let report = lint([("k.json", conflictsKeymap)])
+    #expect(
+      summary(report) == [
+        "MK602@3:19",  // a: 'Editor && mode == full' before 'Editor' never runs
+        "MK603@8:19",  // d: more specific and later, by design
+        "MK601@12:19",  // f: 'Pane && focused' vs 'Pane && pinned'
+        "MK602@17:19",  // i twice: redundant (a warning)
+      ])
+    #expect(report.findings.map(\.severity) == [.error, .note, .warning, .warning])
+    // Cmd+L in Pane and in Editor: depth decides, nothing is reported.
+    #expect(!report.findings.contains { $0.message.contains("Ctrl+L") })
+  }
+
+  @Test("an ambiguity's witness is a stack where the resolver lets the later binding win")
+  func ambiguityWitnessHoldsInTheResolver() throws {
+    let report = lint([("k.json", conflictsKeymap)])
+    let finding = try #require(report.findings.first { $0.code == .ambiguousBinding })
+    let note = try #require(finding.notes.first?.message)
+    #expect(
+      note
+        == "the earlier binding: e in 'Pane && pinned'; both apply in the context stack "
+        + "'Pane focused pinned'")
+    let (keymap, _) = KeymapFile.load(text: conflictsKeymap, path: "k.json", source: .app)
+    let resolver = KeyBindingResolver(bindings: try #require(keymap).bindings, platform: .linux)
+    let stack = try KeyContext.stack(parsing: "Pane focused pinned")
+    let resolution = resolver.resolve(try KeySequence(parsing: "Cmd+W"), in: stack)
+    #expect(resolution.binding?.effect == .perform("f", arguments: nil))
+  }
+
+  @Test("a dead binding never wins in the resolver, in any stack where it applies")
+  func deadBindingNeverWins() throws {
+    let (keymap, _) = KeymapFile.load(text: conflictsKeymap, path: "k.json", source: .app)
+    let resolver = KeyBindingResolver(bindings: try #require(keymap).bindings, platform: .linux)
+    for text in ["Editor mode=full", "Pane > Editor mode=full", "Editor mode=full > Editor"] {
+      let stack = try KeyContext.stack(parsing: text)
+      let resolution = resolver.resolve(try KeySequence(parsing: "Cmd+K"), in: stack)
+      #expect(resolution.binding?.effect == .perform("b", arguments: nil), "\(text)")
+    }
+  }
+
+  @Test("a later file overrides an earlier one by design")
+  func laterFileOverrides() {
+    let app = """
+      { "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+S", "command": "save" } ] } ] }
+      """
+    let user = """
+      { "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+S", "command": "mine" } ] } ] }
+      """
+    let report = lint([("app.json", app), ("user.json", user)])
+    #expect(summary(report) == ["MK603@1:51"])
+    #expect(report.findings.first?.location?.file == "app.json")
+    #expect(report.findings.first?.notes.first?.location?.file == "user.json")
+  }
+
+  @Test("a removal with its own context narrows where the removed binding applies")
+  func contextualRemoval() {
+    let text = """
+      { "schemaVersion": 1, "keymap": [
+        { "bindings": [ { "keys": "Cmd+K", "command": "a" } ] },
+        { "context": "Editor", "bindings": [ { "keys": "Cmd+K", "command": "-a" } ] },
+        { "context": "!Editor", "bindings": [ { "keys": "Cmd+K", "command": "b" } ] }
+      ] }
+      """
+    // 'a' applies only where Editor does not hold anywhere: there 'b' (later) holds too.
+    let report = lint([("k.json", text)])
+    #expect(summary(report) == ["MK602@2:19"])
+  }
+
+  @Test("a sequence that begins with another binding's keys shadows it")
+  func prefixShadowing() {
+    let text = """
+      { "schemaVersion": 1, "keymap": [
+        { "context": "Editor", "bindings": [ { "keys": "Cmd+K", "command": "a" } ] },
+        { "context": "Editor", "bindings": [ { "keys": "Cmd+K Cmd+S", "command": "b" } ] },
+        { "context": "Terminal", "bindings": [ { "keys": "Cmd+K Cmd+T", "command": "c" } ] }
+      ] }
+      """
+    let report = lint([("k.json", text)])
+    #expect(summary(report) == ["MK604@2:40"])
+    // Terminal and Editor are kinds that never share a context, but can be on one stack.
+    #expect(report.findings.first?.message.contains("2 longer sequences") == true)
+  }
+
+  @Test("Cmd+X and Ctrl+X are the same keys on linux, not on mac")
+  func profileDuplicates() {
+    let text = """
+      { "schemaVersion": 1, "keymap": [
+        { "bindings": [ { "keys": "Cmd+D", "command": "a" }, { "keys": "Ctrl+D", "command": "b" } ] }
+      ] }
+      """
+    let linux = lint([("k.json", text)])
+    #expect(summary(linux) == ["MK602@2:19", "MK609@2:56"])
+    let mac = lint([("k.json", text)], configuration: LintConfiguration(platform: .mac))
+    #expect(summary(mac).isEmpty)
+  }
+
+  @Test("reserved shortcuts depend on the desktop")
+  func reserved() {
+    let text = """
+      { "schemaVersion": 1, "keymap": [
+        { "bindings": [ { "keys": "Alt+F4", "command": "quit" }, { "keys": "Ctrl+Alt+L", "command": "lock" },
+                        { "keys": "Alt+F2 X", "command": "x" } ] }
+      ] }
+      """
+    let gnome = lint([("k.json", text)])
+    #expect(summary(gnome) == ["MK610@2:19", "MK610@3:19"])
+    let kde = lint(
+      [("k.json", text)], configuration: LintConfiguration(platform: .linux, desktop: .kde))
+    #expect(summary(kde) == ["MK610@2:19", "MK610@2:60", "MK610@3:19"])
+    #expect(kde.findings[1].message.contains("reserved by KDE Plasma: it locks the screen"))
+  }
+
+  @Test("every row of every reserved-shortcut table parses")
+  func reservedTablesParse() {
+    #expect(ReservedShortcut.table(for: .gnome).count == 42)
+    #expect(ReservedShortcut.table(for: .kde).count == 34)
+    #expect(ReservedShortcut.table(for: .macos).count == 17)
+  }
+}

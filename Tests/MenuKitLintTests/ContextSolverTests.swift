@@ -1,0 +1,103 @@
+import MenuKit
+import MenuKitLint
+import Testing
+
+/// One row of the satisfiability table: two predicates, whether they can hold at one position,
+/// and whether the first implies the second.
+struct SolverCase: CustomTestStringConvertible, Sendable {
+  var lhs: String?
+  var rhs: String?
+  var together: Bool
+  var implies: Bool
+  var testDescription: String { "\(lhs ?? "(none)") vs \(rhs ?? "(none)")" }
+}
+
+private let solverCases: [SolverCase] = [
+  SolverCase(lhs: "Editor", rhs: "Editor", together: true, implies: true),
+  SolverCase(lhs: "Editor && mode == full", rhs: "Editor", together: true, implies: true),
+  SolverCase(lhs: "Editor", rhs: "Editor && mode == full", together: true, implies: false),
+  SolverCase(lhs: "mode == full", rhs: "mode == vim", together: false, implies: false),
+  SolverCase(lhs: "mode == full", rhs: "mode != vim", together: true, implies: true),
+  SolverCase(lhs: "mode == full", rhs: "mode", together: true, implies: true),
+  SolverCase(lhs: "!mode", rhs: "mode != full", together: true, implies: true),
+  SolverCase(lhs: "a && !a", rhs: nil, together: false, implies: true),
+  SolverCase(lhs: nil, rhs: "Editor", together: true, implies: false),
+  SolverCase(lhs: "Editor", rhs: nil, together: true, implies: true),
+  SolverCase(lhs: "a || b", rhs: "a", together: true, implies: false),
+  SolverCase(lhs: "a && b", rhs: "a || c", together: true, implies: true),
+  // `>` needs an ancestor: `Pane > Editor` implies `Editor` here, not `Pane` here.
+  SolverCase(lhs: "Pane > Editor", rhs: "Editor", together: true, implies: true),
+  SolverCase(lhs: "Pane > Editor", rhs: "Pane", together: false, implies: false),
+  SolverCase(lhs: "Pane > Editor", rhs: "Workspace > Editor", together: true, implies: false),
+  SolverCase(lhs: "Pane > Editor", rhs: "!(Pane > Editor)", together: false, implies: false),
+  SolverCase(
+    lhs: "Workspace > Pane > Editor", rhs: "Workspace > Editor", together: true, implies: true),
+  SolverCase(lhs: "Editor && !(a > Editor)", rhs: "a > Editor", together: false, implies: false),
+  // With the kinds assumption, two kinds never share a context.
+  SolverCase(lhs: "Pane", rhs: "Editor", together: false, implies: false),
+  SolverCase(lhs: "GitPanel", rhs: "CommitEditor", together: true, implies: false),
+]
+
+@Suite("Context satisfiability")
+struct ContextSolverTests {
+  let solver = ContextSolver(
+    assumptions: .init(exclusiveKinds: true, compatibleKinds: [["CommitEditor", "GitPanel"]]))
+
+  func predicate(_ text: String?) throws -> ContextPredicate? {
+    try text.map { try ContextPredicate(parsing: $0) }
+  }
+
+  @Test(
+    "decides whether two contexts hold together and whether one implies the other",
+    arguments: solverCases)
+  func table(_ row: SolverCase) throws {
+    let lhs = try predicate(row.lhs)
+    let rhs = try predicate(row.rhs)
+    let witness = solver.canHoldTogether(lhs, rhs)
+    #expect((witness != nil) == row.together)
+    if let witness {
+      // The witness is checked with the evaluator the resolver uses.
+      let depth = witness.count - 1
+      #expect(lhs?.holds(in: witness, at: depth) ?? true)
+      #expect(rhs?.holds(in: witness, at: depth) ?? true)
+    }
+    #expect(solver.implies(lhs, rhs) == row.implies)
+  }
+
+  @Test("without the kinds assumption, two kinds can share a context")
+  func openContexts() throws {
+    let open = ContextSolver()
+    let pane = try ContextPredicate(parsing: "Pane")
+    let editor = try ContextPredicate(parsing: "Editor")
+    let witness = try #require(open.canHoldTogether(pane, editor))
+    #expect(witness.last?.identifiers == ["Editor", "Pane"])
+  }
+
+  @Test("learns compatible kinds from conjunctions")
+  func learnsKinds() throws {
+    let assumptions = ContextSolver.Assumptions.exclusiveKinds(learningFrom: [
+      try ContextPredicate(parsing: "GitPanel && ChangesList > Editor")
+    ])
+    #expect(assumptions.compatibleKinds == [["ChangesList", "GitPanel"]])
+  }
+
+  @Test("a witness is the shortest stack that works")
+  func shortWitness() throws {
+    let formula = ContextFormula.and([
+      .predicate(try ContextPredicate(parsing: "Workspace > Pane > Editor"))
+    ])
+    let witness = try #require(solver.witness(for: formula))
+    #expect(witness.map(\.description) == ["Workspace", "Pane", "Editor"])
+    let any = try #require(solver.witness(for: .predicate(nil)))
+    #expect(any.count == 1)
+  }
+
+  @Test("a key's other value is one the formula does not name")
+  func otherValue() throws {
+    let formula = ContextFormula.and([
+      .predicate(try ContextPredicate(parsing: "mode != full && mode != other && mode"))
+    ])
+    let witness = try #require(solver.witness(for: formula))
+    #expect(witness.last?.values["mode"] == "other2")
+  }
+}

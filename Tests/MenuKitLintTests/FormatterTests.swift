@@ -1,0 +1,79 @@
+import Foundation
+import MenuKit
+import MenuKitLint
+import Testing
+
+private let deadKeymap = """
+  { "schemaVersion": 1, "keymap": [
+    { "bindings": [ { "keys": "Cmd+K", "command": "a" }, { "keys": "Cmd+K", "command": "b" } ] }
+  ] }
+  """
+
+@Suite("Output formats")
+struct FormatterTests {
+  let report = lint([("k.json", deadKeymap)])
+
+  @Test("human: path:line:col: severity[CODE name]: message, notes, summary")
+  func human() {
+    let text = LintReportFormatter.human(report)
+    #expect(
+      text == """
+        k.json:2:19: error[MK602 dead-binding]: Ctrl+K (a) in no context never runs: later \
+        bindings of the same keys in this file apply wherever it does and win (same depth, \
+        later wins); remove it or narrow the later context
+          note: k.json:2:56: overridden here by b in no context
+        1 error, 0 warnings, 0 notes in 1 file
+
+        """)
+  }
+
+  @Test("json: versioned, with positions and notes")
+  func json() throws {
+    let data = Data(LintReportFormatter.json(report).utf8)
+    let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(root["schemaVersion"] as? Int == 1)
+    let findings = try #require(root["findings"] as? [[String: Any]])
+    #expect(findings.count == 1)
+    #expect(findings[0]["code"] as? String == "MK602")
+    #expect(findings[0]["line"] as? Int == 2)
+    #expect(findings[0]["column"] as? Int == 19)
+    let notes = try #require(findings[0]["notes"] as? [[String: Any]])
+    #expect(notes[0]["column"] as? Int == 56)
+    #expect((root["summary"] as? [String: Int])?["errors"] == 1)
+  }
+
+  @Test("sarif: the fields SARIF 2.1.0 requires")
+  func sarif() throws {
+    let data = Data(LintReportFormatter.sarif(report).utf8)
+    let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(root["version"] as? String == "2.1.0")
+    #expect((root["$schema"] as? String)?.contains("sarif-2.1.0") == true)
+    let run = try #require((root["runs"] as? [[String: Any]])?.first)
+    let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    #expect(driver["name"] as? String == "keymap-lint")
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    #expect(rules.contains { $0["id"] as? String == "MK606" })
+    let result = try #require((run["results"] as? [[String: Any]])?.first)
+    #expect(result["ruleId"] as? String == "MK602")
+    #expect(result["level"] as? String == "error")
+    #expect((result["message"] as? [String: Any])?["text"] as? String == report.findings[0].message)
+    let location = try #require((result["locations"] as? [[String: Any]])?.first)
+    let physical = try #require(location["physicalLocation"] as? [String: Any])
+    #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "k.json")
+    let region = try #require(physical["region"] as? [String: Any])
+    #expect(region["startLine"] as? Int == 2)
+    #expect(region["startColumn"] as? Int == 19)
+    let ruleIndex = try #require(result["ruleIndex"] as? Int)
+    #expect(rules[ruleIndex]["id"] as? String == "MK602")
+  }
+
+  @Test("github: workflow commands with escaped properties and message")
+  func github() {
+    let text = LintReportFormatter.github(report)
+    #expect(
+      text.hasPrefix(
+        "::error file=k.json,line=2,col=19,title=MK602 dead-binding::Ctrl+K (a) in no context"))
+    #expect(text.contains("%0Anote: k.json:2:56: overridden here by b in no context"))
+    #expect(text.split(separator: "\n").count == 1)
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import MenuKit
+import Testing
+
+@testable import keymap_lint
+
+/// Runs keymap-lint in-process.
+private func keymapLint(_ arguments: String...) -> (
+  status: LintExitStatus, output: String, errors: String
+) {
+  var output = BufferedOutput()
+  let status = KeymapLint.run(arguments: arguments, output: &output)
+  return (status, output.standardOutput, output.standardError)
+}
+
+/// Writes a file into a new temporary directory.
+private func temporaryFile(_ name: String, _ text: String) throws -> String {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "keymap-lint-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  let path = directory.appendingPathComponent(name).path
+  try text.write(toFile: path, atomically: true, encoding: .utf8)
+  return path
+}
+
+/// The repository root, found from this file's path.
+private let repositoryRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+@Suite("keymap-lint command line")
+struct KeymapLintCLITests {
+  @Test("exit 0 when clean, 1 on errors, 1 on warnings with --werror")
+  func exitStatuses() throws {
+    let clean = try temporaryFile(
+      "clean.keymap.json",
+      #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+K", "command": "a" } ] } ] }"#
+    )
+    #expect(keymapLint(clean).status == .success)
+    let dead = try temporaryFile(
+      "dead.keymap.json",
+      #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+K", "command": "a" }, { "keys": "Cmd+K", "command": "b" } ] } ] }"#
+    )
+    let result = keymapLint(dead)
+    #expect(result.status == .findings)
+    #expect(result.output.contains("dead.keymap.json:1:51: error[MK602 dead-binding]"))
+    let reserved = try temporaryFile(
+      "reserved.keymap.json",
+      #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Alt+F4", "command": "a" } ] } ] }"#
+    )
+    #expect(keymapLint(reserved).status == .success)
+    #expect(keymapLint("--werror", reserved).status == .findings)
+    #expect(keymapLint("--desktop", "macos", "--werror", reserved).status == .success)
+  }
+
+  @Test("exit 64 on a wrong command line, 65 on an unreadable input")
+  func usageAndDataErrors() throws {
+    #expect(keymapLint().status == .usage)
+    #expect(keymapLint("--format", "xml", "x.json").status == .usage)
+    #expect(keymapLint("--bogus", "x.json").status == .usage)
+    #expect(keymapLint("--layouts", "zz_no_such_layout", "x.json").status == .usage)
+    let missing = keymapLint("/nonexistent/keymap.json")
+    #expect(missing.status == .dataError)
+    #expect(missing.output.contains("error[MK103 unreadable-file]"))
+    let text = try temporaryFile("notes.txt", "hello")
+    let unknown = keymapLint(text)
+    #expect(unknown.status == .dataError)
+    #expect(unknown.output.contains("error[MK612 unknown-input-format]"))
+    let broken = try temporaryFile("broken.keymap.json", "{ \"schemaVersion\": 1, ")
+    let syntax = keymapLint(broken)
+    #expect(syntax.status == .dataError)
+    #expect(syntax.output.contains("error[MK101 syntax-error]"))
+  }
+
+  @Test("--help prints the usage")
+  func help() {
+    let result = keymapLint("--help")
+    #expect(result.status == .success)
+    #expect(result.output.hasPrefix("USAGE: keymap-lint [OPTIONS] FILE ..."))
+  }
+
+  @Test("--format json and sarif print parseable JSON")
+  func formats() throws {
+    let path = try temporaryFile(
+      "k.keymap.json",
+      #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+Shift+[", "command": "fold" } ] } ] }"#
+    )
+    for format in ["json", "sarif"] {
+      let result = keymapLint("--format", format, "--layouts", "se,us", path)
+      #expect(result.status == .success)
+      let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+      #expect(object is [String: Any], "\(format)")
+      #expect(result.output.contains("MK606"))
+    }
+    let github = keymapLint("--format", "github", "--layouts", "se", path)
+    #expect(
+      github.output.hasPrefix("::warning file=\(path),line=1,col=51,title=MK606 needs-altgr::"))
+  }
+
+  @Test("how-to-type prints the ways, the level and the relocation")
+  func howToType() throws {
+    let result = keymapLint("how-to-type", "--layout", "se", "Ctrl+Shift+[")
+    #expect(result.status == .success)
+    #expect(
+      result.output == """
+        Ctrl+Shift+[ on se: '[' needs AltGr
+          KEY_8 <AE08> level 3 (bracketleft) with Mod5
+          automatic localization relocates it to Ctrl+Shift+Å (KEY_LEFTBRACE, level 1)
+
+        """)
+    let json = keymapLint("how-to-type", "--layout", "us", "--format", "json", "Cmd+[")
+    let parsed = try JSONSerialization.jsonObject(with: Data(json.output.utf8))
+    let object = try #require(parsed as? [String: Any])
+    #expect(object["reachability"] as? String == "direct")
+    #expect(keymapLint("how-to-type", "Ctrl+[").status == .usage)
+    #expect(keymapLint("how-to-type", "--layout", "se", "Ctrl+Shfit+[").status == .usage)
+  }
+
+  @Test("the shipped keymaps and menus lint without errors")
+  func shippedFiles() throws {
+    let examples = repositoryRoot.appendingPathComponent("keymaps/examples").path
+    let files = try FileManager.default.contentsOfDirectory(atPath: examples).sorted()
+      .filter { $0.hasSuffix(".json") }.map { "\(examples)/\($0)" }
+    #expect(!files.isEmpty)
+    let result = KeymapLint.run(
+      arguments: files, output: &discardedOutput)
+    #expect(result == .success)
+  }
+}
+
+nonisolated(unsafe) private var discardedOutput = BufferedOutput()

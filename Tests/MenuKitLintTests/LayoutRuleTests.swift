@@ -1,0 +1,96 @@
+import MenuKit
+import MenuKitLint
+import Testing
+
+private let bracketKeymap = """
+  { "schemaVersion": 1, "keymap": [
+    { "context": "editorTextFocus && foldingEnabled",
+      "bindings": [ { "keys": "Ctrl+Shift+[", "command": "editor.fold" },
+                    { "keys": "Cmd+/", "command": "comment" },
+                    { "keys": "Cmd+B", "command": "bold" } ] }
+  ] }
+  """
+
+@Suite("Layouts")
+struct LayoutRuleTests {
+  func configuration(_ layouts: String...) -> LintConfiguration {
+    LintConfiguration(platform: .linux, layouts: layouts.map { LayoutName(layout: $0) })
+  }
+
+  @Test("Ctrl+Shift+[ needs AltGr on Swedish, with the binding's position and the relocation")
+  func swedishBracket() throws {
+    let report = lint([("k.json", bracketKeymap)], configuration: configuration("se"))
+    let finding = try #require(report.findings.first { $0.code == .needsAltGr })
+    #expect(finding.location == SourceLocation(file: "k.json", line: 3, column: 19))
+    #expect(finding.message == "Ctrl+Shift+[ (editor.fold) needs AltGr on se")
+    #expect(
+      finding.notes.map(\.message) == [
+        "se: '[' is typed with AltGr on KEY_8 (level 3); automatic localization relocates it "
+          + "to Ctrl+Shift+Å (KEY_LEFTBRACE, level 1)"
+      ])
+    #expect(finding.notes.first?.layout == "se")
+  }
+
+  @Test("US QWERTY raises nothing; letters are never checked")
+  func usIsClean() {
+    let report = lint([("k.json", bracketKeymap)], configuration: configuration("us", "ru"))
+    #expect(!report.findings.contains { $0.message.contains("bold") })
+    #expect(!report.findings.contains { $0.notes.contains { $0.layout == "us" } })
+  }
+
+  @Test("a key on another level is a note per layout")
+  func movedKey() throws {
+    let report = lint([("k.json", bracketKeymap)], configuration: configuration("de", "fr"))
+    let moved = try #require(
+      report.findings.first { $0.code == .movedKey && $0.message.hasPrefix("Ctrl+/") })
+    #expect(moved.severity == .note)
+    #expect(moved.message == "Ctrl+/ (comment) is on another key on 2 layouts (de, fr)")
+    #expect(
+      moved.notes.first?.message
+        == "de: '/' is typed with Shift on KEY_7 (level 2), not on KEY_SLASH (level 1) as on US "
+        + "QWERTY")
+  }
+
+  @Test("a character no key types is untypable, with the relocation")
+  func untypable() throws {
+    let text = """
+      { "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+[", "command": "x" } ] } ] }
+      """
+    let report = lint([("k.json", text)], configuration: configuration("ru"))
+    let finding = try #require(report.findings.first { $0.code == .untypableShortcut })
+    #expect(
+      finding.notes.first?.message
+        == "ru: no key types '['; automatic localization relocates it to Ctrl+Х "
+        + "(KEY_LEFTBRACE, level 1)")
+  }
+
+  @Test("layout names parse with a variant in parentheses or after a colon")
+  func layoutNames() throws {
+    #expect(
+      try LayoutName(parsing: "de(nodeadkeys)") == LayoutName(layout: "de", variant: "nodeadkeys"))
+    #expect(try LayoutName(parsing: "de:nodeadkeys").description == "de(nodeadkeys)")
+    #expect(throws: LayoutNameError.self) { try LayoutName(parsing: "de(") }
+    #expect(throws: LayoutNameError.self) { try LayoutName(parsing: "") }
+    #expect(throws: LayoutNameError.self) { try LayoutName(parsing: "de;rm") }
+  }
+
+  @Test("libxkbregistry lists the installed layouts and variants")
+  func installedLayouts() {
+    let names = LayoutName.installed()
+    #expect(names.count > 100)
+    #expect(names.contains(LayoutName(layout: "se")))
+    #expect(names.contains(LayoutName(layout: "de", variant: "nodeadkeys")))
+  }
+
+  @Test("how-to-type lists every way and the relocation")
+  func typingAnswer() throws {
+    let se = try LayoutAnalyzer().keyboard(for: LayoutName(layout: "se"))
+    let answer = TypingAnswer(
+      shortcut: try KeyboardShortcut(parsing: "Ctrl+Shift+["), keyboard: se, platform: .linux)
+    #expect(answer.reachability == "needsAltGr")
+    #expect(answer.ways.map(\.keyName) == ["KEY_8"])
+    #expect(answer.ways.first?.level == 3)
+    #expect(answer.relocation?.keyName == "KEY_LEFTBRACE")
+    #expect(answer.text.hasPrefix("Ctrl+Shift+[ on se: '[' needs AltGr\n  KEY_8 <AE08> level 3"))
+  }
+}
