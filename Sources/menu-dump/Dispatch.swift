@@ -73,10 +73,13 @@ enum DispatchSetup {
   /// responder, with responder groups titled by their identifiers.
   @MainActor
   static func discoverabilityText(
-    chain: ScriptedChain, menu: Menu, platform: PlatformProfile
+    chain: ScriptedChain, menu: Menu, platform: PlatformProfile,
+    keyBindings: KeyBindingResolver? = nil, contexts: [KeyContext]? = nil
   ) -> String {
     let first = chain.firstResponder
-    var groups = Discoverability.keyCommands(from: first, mainMenu: menu, platform: platform)
+    var groups = Discoverability.keyCommands(
+      from: first, mainMenu: menu, platform: platform, keyBindings: keyBindings,
+      contexts: contexts)
     // The responder groups come first, one per responder with a titled, visible key command.
     var index = 0
     for responder in ResponderChain(startingAt: first).responders {

@@ -51,19 +51,47 @@ struct MenuDump {
     }
 
     let menu = builder.menu
-    let findings = loadDiagnostics + MenuValidator(platform: options.platform).validate(menu)
+    var findings = loadDiagnostics + MenuValidator(platform: options.platform).validate(menu)
+    // Keymaps load partially: bad entries are reported, the good ones are used.
+    var keymaps: [Keymap] = []
+    for path in options.keymapFiles {
+      let result = KeymapFile.load(contentsOf: path, source: .user)
+      findings += result.diagnostics
+      if let keymap = result.keymap { keymaps.append(keymap) }
+    }
+    var contexts: [KeyContext] = []
+    if let text = options.context {
+      do {
+        contexts = try KeyContext.stack(parsing: text)
+      } catch {
+        output.error("menu-dump: --context '\(text)': \(error)\nSee 'menu-dump --help'.\n")
+        return .usage
+      }
+    }
     for diagnostic in findings { output.error("\(diagnostic)\n") }
     if findings.contains(where: { $0.code == .menuTooDeep }) { return .failure }
+    if options.keymapFiles.count > keymaps.count { return .dataError }
+    let useKeymaps = !options.keymapFiles.isEmpty
 
     if options.discoverability {
       nonisolated(unsafe) var sink = output
-      let status = MainActor.assumeIsolated { discoverability(menu, options, output: &sink) }
+      let status = MainActor.assumeIsolated {
+        discoverability(
+          menu, options, keymaps: useKeymaps ? keymaps : nil, contexts: contexts, output: &sink)
+      }
       output = sink
       return status == .success && findings.containsErrors ? .failure : status
     }
     switch options.format {
     case .tree:
-      output.write(TextMenuRenderer(platform: options.platform).render(menu))
+      var renderer = TextMenuRenderer(platform: options.platform)
+      if useKeymaps {
+        renderer.shortcutLabels = MainActor.assumeIsolated {
+          KeyBindingResolver(defaults: menu, keymaps: keymaps, platform: options.platform)
+            .shortcutLabels(in: contexts)
+        }
+      }
+      output.write(renderer.render(menu))
     case .json:
       output.write(MenuFile(path: "", menu: menu, edits: []).jsonText(platform: options.platform))
     }
@@ -74,15 +102,20 @@ struct MenuDump {
 extension MenuDump {
   /// Prints the discoverability text of the key commands available from the first responder.
   @MainActor
-  static func discoverability(_ menu: Menu, _ options: Options, output: inout some OutputSink)
-    -> ToolExitStatus
-  {
+  static func discoverability(
+    _ menu: Menu, _ options: Options, keymaps: [Keymap]? = nil, contexts: [KeyContext] = [],
+    output: inout some OutputSink
+  ) -> ToolExitStatus {
     switch DispatchSetup.chain(
       path: options.chain, firstResponder: options.firstResponder, menu: menu, output: &output)
     {
     case .success(let chain):
       output.write(
-        DispatchSetup.discoverabilityText(chain: chain, menu: menu, platform: options.platform))
+        DispatchSetup.discoverabilityText(
+          chain: chain, menu: menu, platform: options.platform,
+          keyBindings: keymaps.map {
+            KeyBindingResolver(defaults: menu, keymaps: $0, platform: options.platform)
+          }, contexts: contexts))
       return .success
     case .failure(let status):
       return status

@@ -17,6 +17,10 @@ struct Options: Equatable {
   var chain: String?
   /// The responder that replaces the chain's first responder.
   var firstResponder: String?
+  /// Keymap files (`*.keymap.json`), layered over the menu's key commands as user keymaps.
+  var keymapFiles: [String] = []
+  /// The context stack the keymaps are resolved in (`--context`).
+  var context: String?
 
   /// One option of the table from which `--help` is generated.
   struct OptionHelp {
@@ -41,6 +45,9 @@ struct Options: Equatable {
     OptionHelp(
       names: "--first-responder ID",
       help: "Start at responder ID of the chain (with --discoverability)."),
+    OptionHelp(
+      names: "--context TEXT",
+      help: "With keymap files: the contexts of the chain, root first ('Workspace > Editor')."),
     OptionHelp(names: "-h, --help", help: "Show this help."),
   ]
 
@@ -57,7 +64,9 @@ struct Options: Equatable {
              menu-dump palette [FILE ...] [--query Q] [--interactive]   (see 'menu-dump palette --help')
 
       Prints the standard main menu of the platform profile, with every FILE (a MenuKit
-      menu file, see docs/menu-files.md) applied to it in order, after validating it.
+      menu file, see docs/menu-files.md) applied to it in order, after validating it. Keymap
+      files (*.keymap.json, docs/keymaps.md) are layered over the menu's key commands as user
+      keymaps: the menu and --discoverability then show the keys that fire in --context.
 
       OPTIONS:
       \(rows.joined(separator: "\n"))
@@ -114,6 +123,8 @@ struct Options: Equatable {
         chain = try value(for: name, inline: inlineValue)
       case "--first-responder":
         firstResponder = try value(for: name, inline: inlineValue)
+      case "--context":
+        context = try value(for: name, inline: inlineValue)
       case "--":
         files += remaining
         remaining = []
@@ -121,7 +132,11 @@ struct Options: Equatable {
         if argument.hasPrefix("-"), argument != "-" {
           throw UsageError(description: "unknown option '\(argument)'")
         }
-        files.append(argument)
+        if argument.hasSuffix(".keymap.json") {
+          keymapFiles.append(argument)
+        } else {
+          files.append(argument)
+        }
       }
     }
     if !discoverability, chain != nil || firstResponder != nil {

@@ -40,7 +40,8 @@ enum Palette {
              menu-dump palette --lines FILE|- --query Q [--limit N]
 
       Searches the commands of the standard main menu of the platform profile, with every FILE
-      (a menu file, see docs/menu-files.md) applied to it in order, as a command palette does:
+      (a menu file, see docs/menu-files.md; keymap files, *.keymap.json, layer their bindings
+      over the menu's key commands) applied to it in order, as a command palette does:
       each command with its menu path, shortcut label and enabled state for the first responder
       of the chain. Results are ranked best first (docs/palette.md); without --query every
       command is listed, recently used ones first.
@@ -203,10 +204,19 @@ enum Palette {
   /// loads the history; nil after printing why.
   @MainActor
   static func makeIndex(options: Options, output: inout some OutputSink) -> Setup? {
+    let menuFiles = options.files.filter { !$0.hasSuffix(".keymap.json") }
     guard
       let menu = DispatchSetup.mainMenu(
-        files: options.files, platform: options.platform, output: &output)
+        files: menuFiles, platform: options.platform, output: &output)
     else { return nil }
+    // Keymap files: the palette shows the keys that fire, and lists keymap-only commands.
+    var keymaps: [Keymap] = []
+    for path in options.files where path.hasSuffix(".keymap.json") {
+      let result = KeymapFile.load(contentsOf: path, source: .user)
+      for diagnostic in result.diagnostics { output.error("\(diagnostic)\n") }
+      guard let keymap = result.keymap else { return nil }
+      keymaps.append(keymap)
+    }
     let chain: ScriptedChain
     switch DispatchSetup.chain(
       path: options.chain, firstResponder: options.firstResponder, menu: menu, output: &output)
@@ -238,9 +248,19 @@ enum Palette {
         return nil
       }
     }
-    return Setup(
-      index: PaletteIndex(validated, platform: options.platform, layout: keyboard),
-      history: history)
+    guard !keymaps.isEmpty else {
+      return Setup(
+        index: PaletteIndex(validated, platform: options.platform, layout: keyboard),
+        history: history)
+    }
+    let resolver = KeyBindingResolver(defaults: menu, keymaps: keymaps, platform: options.platform)
+    let contexts = ResponderChain(startingAt: chain.firstResponder).responders.reversed()
+      .compactMap(\.keyContext)
+    var index = PaletteIndex(
+      validated, platform: options.platform, layout: keyboard,
+      shortcutLabels: resolver.shortcutLabels(in: contexts))
+    index.addKeymapCommands(from: resolver, in: contexts)
+    return Setup(index: index, history: history)
   }
 
   /// Aligned text: title, shortcut label (a column only when a result has one), path, and

@@ -56,10 +56,12 @@ public struct Discoverability {
   ///   - platform: The profile whose shortcut labels are used.
   ///   - keyBindings: The resolver of the keymaps over the main menu, or nil for the key
   ///     commands' own shortcuts.
+  ///   - contexts: The context stack to resolve the keymaps in, root first; nil reads the
+  ///     ``Responder/keyContext`` of the chain's responders.
   /// - Returns: The responders' groups, then the main menu's groups.
   public static func keyCommands(
     from firstResponder: Responder?, mainMenu: Menu, platform: PlatformProfile,
-    keyBindings: KeyBindingResolver?
+    keyBindings: KeyBindingResolver?, contexts: [KeyContext]? = nil
   ) -> [DiscoverabilityGroup] {
     let validation = MenuValidation(firstResponder: firstResponder)
     var groups: [DiscoverabilityGroup] = []
@@ -74,7 +76,7 @@ public struct Discoverability {
     }
     let chain = ResponderChain(startingAt: firstResponder).responders
     let labels = keyBindings?.shortcutLabels(
-      in: chain.reversed().compactMap(\.keyContext), platform: platform)
+      in: contexts ?? chain.reversed().compactMap(\.keyContext), platform: platform)
     for element in validation.validate(mainMenu).menu.children {
       guard case .menu(let menu) = element else { continue }
       let entries = entries(in: menu, platform: platform, labels: labels)
