@@ -338,3 +338,56 @@ struct PerformElementTests {
     #expect(log == ["copy from Copy", "copy all", "refreshed"])
   }
 }
+
+@Suite("send and dispatch agree")
+@MainActor
+struct SendDispatchAgreementTests {
+  /// A scene whose responders log what they perform and receive; built twice, once per path.
+  private func scene() -> (app: Application, log: () -> [String], dispatcher: KeyDispatcher) {
+    let scene = Scene()
+    scene.field.commands = [
+      KeyCommand(title: "Bold", action: "bold:", input: "b", modifierFlags: .command),
+      KeyCommand(title: "Disabled", action: "nobody:", input: "d", modifierFlags: .command),
+    ]
+    var once = KeyCommand(title: "Once", action: "once:", input: "r", modifierFlags: .command)
+    once.repeatBehavior = .nonRepeatable
+    var withAlternate = KeyCommand(
+      title: "Close", action: "close:", input: "w", modifierFlags: .command)
+    withAlternate.command.alternates = [
+      CommandAlternate(title: "Close All", action: "closeAll:", modifierFlags: .alternate)
+    ]
+    scene.controller.commands = [once, withAlternate]
+    for action: ActionName in ["bold:", "once:", "close:", "closeAll:", "openDocument:"] {
+      scene.controller.handle(action) { _ in }
+    }
+    let dispatcher = KeyDispatcher(
+      application: scene.app,
+      mainMenu: menu(
+        openCommand,
+        KeyCommand(title: "Shadowed", action: "openDocument:", input: "b", modifierFlags: .command)),
+      platform: .linux)
+    return (scene.app, { scene.field.log + scene.controller.log }, dispatcher)
+  }
+
+  @Test("every press goes to the same place through send and dispatch")
+  func agree() {
+    let presses: [Press] = [
+      letter("b", [.control]), letter("b", [.control], phase: .ended),
+      letter("d", [.control], code: 32), letter("d", [.control], phase: .ended, code: 32),
+      letter("r", [.control], code: 19), letter("r", [.control], phase: .changed, code: 19),
+      letter("r", [.control], phase: .ended, code: 19),
+      letter("w", [.control], code: 17), letter("w", [.control, .alternate], code: 17),
+      letter("o", [.control]), letter("x", [], code: 45), letter("x", [], phase: .ended, code: 45),
+    ]
+    let viaDispatch = scene()
+    let viaSend = scene()
+    for press in presses {
+      let event = PressesEvent(timestamp: 0, allPresses: [press])
+      let dispatched = viaDispatch.dispatcher.dispatch(event, layout: nil)[0]
+      let sent = viaSend.dispatcher.send(event, layout: nil)
+      #expect((dispatched.action != nil) == sent, "\(press.phase) \(press.key!.characters)")
+    }
+    #expect(viaDispatch.log() == viaSend.log())
+    #expect(!viaDispatch.log().isEmpty)
+  }
+}

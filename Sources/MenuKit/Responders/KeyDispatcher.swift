@@ -65,7 +65,9 @@ public final class KeyDispatcher {
   var modifierTap: (code: Int, flag: KeyModifierFlags)?
   /// The direction of the focused interface: in a right-to-left context, key commands that
   /// allow it are mirrored (`[` and `]`, left and right arrows swap; see decision 0005).
-  public var layoutDirection: LayoutDirection = .leftToRight
+  public var layoutDirection: LayoutDirection = .leftToRight {
+    didSet { cache = nil }
+  }
 
   var consumedKeys: Set<Int> = []
   /// Whether keymap resolutions list every candidate (for ``dispatch(_:layout:)``'s results);
@@ -213,8 +215,13 @@ public final class KeyDispatcher {
   ) -> Bool {
     // Only the key commands indexed under the press's chord are matched, and they are
     // validated lazily in precedence order: validation walks the chain, the costly part.
-    let positions = candidates(for: press, in: cache, layout: layout, result: &result)
+    var isSimple = false
+    let positions = candidates(
+      for: press, in: cache, layout: layout, result: &result, isSimple: &isSimple)
     guard !positions.isEmpty else { return false }
+    if isSimple, !recordsCandidates {
+      return fireFirstEnabled(positions, press: press, cache: cache, result: &result)
+    }
     // Validation asks the chain with the key command as sender, as UIKit does, so the
     // target it finds is the one that performs the command's own action.
     let validation = MenuValidation(chain: cache.chain)
@@ -240,6 +247,36 @@ public final class KeyDispatcher {
     return true
   }
 
+  /// The production path for key commands that matched the press's own key exactly, with no
+  /// alternates or relocation: in priority order, the first that may repeat, is enabled and
+  /// has a target performs — what ``KeyCommandMatcher`` decides in that case, without building
+  /// the match.
+  private func fireFirstEnabled(
+    _ positions: [Int], press: Press, cache: CandidateCache, result: inout DispatchResult
+  ) -> Bool {
+    for position in positions {
+      let keyCommand = cache.keyCommands[position]
+      if press.isRepeat, keyCommand.repeatBehavior != .repeatable { continue }
+      if keyCommand.attributes.contains(.disabled) { continue }
+      let sender: Any = keyCommand  // boxed once for the chain walk and the action
+      var found: Responder?
+      for responder in cache.chain
+      where responder.canPerformAction(keyCommand.action, withSender: sender) {
+        found = responder
+        break
+      }
+      guard let target = found else { continue }
+      var command = keyCommand.command
+      target.validate(&command)
+      if command.attributes.contains(.disabled) { continue }
+      guard target.perform(keyCommand.action, withSender: sender) else { return false }
+      result.action = keyCommand.action
+      result.performer = target
+      return true
+    }
+    return false
+  }
+
   /// The chain and the contexts its responders contribute, root first, for the current first
   /// responder.
   func chainAndContexts() -> (chain: [Responder], contexts: [KeyContext]) {
@@ -252,8 +289,9 @@ public final class KeyDispatcher {
   /// automatic localization may move.
   private func candidates(
     for press: Press, in cache: CandidateCache, layout: (any KeyboardLayoutProviding)?,
-    result: inout DispatchResult
+    result: inout DispatchResult, isSimple: inout Bool
   ) -> [Int] {
+    isSimple = false
     guard let key = press.key else { return [] }
     // Look the key commands up by the press's chord: its input (or mirror, or Latin fallback)
     // with its effective modifiers, so only those whose key and modifiers match are read.
@@ -274,9 +312,11 @@ public final class KeyDispatcher {
       }
     }
     var positions: [Int] = []
+    var lists = 0
     for input in inputs {
       if let found = cache.byChord[Chord(input: input, modifiers: effective)] {
         positions += found
+        lists += 1
       }
     }
     if !cache.relocatable.isEmpty {
@@ -286,15 +326,25 @@ public final class KeyDispatcher {
         let index = relocatedIndex(in: cache, layout: layout, identity: identity)
         if !index.isEmpty {
           for input in inputs {
-            positions += index[Chord(input: input, modifiers: effective)] ?? []
+            if let found = index[Chord(input: input, modifiers: effective)] {
+              positions += found
+              lists += 2
+            }
           }
         }
       } else {
         positions += cache.relocatable
+        lists += 2
       }
     }
     if positions.isEmpty { return [] }
-    if positions.count > 1 { positions = Array(Set(positions)).sorted() }
+    // Found only by the press's own key, and none of them moved by localization or with
+    // alternates: the first enabled one wins (KeyCommandMatcher is not needed).
+    var exactOnly = inputs.count == 1
+    for position in positions where !cache.isSimple[position] { exactOnly = false }
+    // One list is already in priority order without repeats; several are merged.
+    if lists > 1, positions.count > 1 { positions = Array(Set(positions)).sorted() }
+    isSimple = exactOnly
 
     let typesText = cache.chain.first?.isTextInput == true && press.typesText
     guard typesText else { return positions }
@@ -358,6 +408,7 @@ public final class KeyDispatcher {
     var byChord: [Chord: [Int]] = [:]
     var relocatable: [Int] = []
     var modifiersInUse: [KeyModifierFlags] = []
+    var isSimple: [Bool] = []
     for (position, keyCommand) in keyCommands.enumerated() {
       let input = keyCommand.input.lowercased
       for modifiers in Self.modifierSets(of: keyCommand, platform: platform) {
@@ -372,11 +423,16 @@ public final class KeyDispatcher {
       {
         relocatable.append(position)
       }
+      isSimple.append(
+        keyCommand.alternates.isEmpty && relocatable.last != position
+          && !(layoutDirection == .rightToLeft && keyCommand.allowsAutomaticMirroring
+            && KeyCommandMatcher.mirroredInput(input) != nil)
+      )
     }
     let cache = CandidateCache(
       firstResponder: first, chain: chain.responders, loop: chain.loop,
       keyCommands: keyCommands, sources: sources, byChord: byChord, relocatable: relocatable,
-      modifiersInUse: modifiersInUse,
+      modifiersInUse: modifiersInUse, isSimple: isSimple,
       contexts: chain.responders.reversed().compactMap(\.keyContext))
     self.cache = cache
     return cache
@@ -451,13 +507,17 @@ private final class CandidateCache {
   let relocations = RelocationIndexes()
   /// The contexts the chain's responders contribute, root first.
   let contexts: [KeyContext]
+  /// Per key command: no alternates, not moved by localization or mirroring.
+  let isSimple: [Bool]
 
   init(
     firstResponder: Responder, chain: [Responder], loop: ResponderChain.Loop?,
     keyCommands: [KeyCommand], sources: [DispatchResult.Source], byChord: [Chord: [Int]],
-    relocatable: [Int], modifiersInUse: [KeyModifierFlags], contexts: [KeyContext]
+    relocatable: [Int], modifiersInUse: [KeyModifierFlags], isSimple: [Bool],
+    contexts: [KeyContext]
   ) {
     self.contexts = contexts
+    self.isSimple = isSimple
     self.firstResponder = firstResponder
     self.chain = chain
     self.loop = loop
