@@ -66,6 +66,9 @@ struct MenuDump {
       output.write(TextMenuRenderer(platform: options.platform).render(menu))
     case .json:
       output.write(MenuFile(path: "", menu: menu, edits: []).jsonText(platform: options.platform))
+    case .markdown, .html:
+      let status = CheatSheetPage.write(menu, options, output: &output)
+      guard status == .success else { return status }
     }
     return findings.containsErrors ? .failure : .success
   }
