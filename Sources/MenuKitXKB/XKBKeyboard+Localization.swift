@@ -49,6 +49,11 @@ extension XKBKeyboard {
     return best.level <= 2 ? .direct(best) : .needsAltGr(best)
   }
 
+  /// The keyboard and its active layout group: all a relocation depends on.
+  public var relocationIdentity: AnyHashable? {
+    RelocationCache.Identity(keyboard: ObjectIdentifier(self), layout: state.activeLayout)
+  }
+
   /// Where automatic localization moves a key command on an input: the position-preserving
   /// key, or `nil` when the input stays where it is.
   ///
@@ -67,11 +72,6 @@ extension XKBKeyboard {
   ///
   /// - Parameter input: A key-command input, already mirrored if the context mirrors it.
   /// - Returns: The relocated key, level and input, or `nil`.
-  /// The keyboard and its active layout group: all a relocation depends on.
-  public var relocationIdentity: AnyHashable? {
-    RelocationCache.Identity(keyboard: ObjectIdentifier(self), layout: state.activeLayout)
-  }
-
   public func relocatedKey(for input: KeyInput) -> ShortcutLocation? {
     guard input.specialKey == nil, let text = input.characters else { return nil }
     if text.utf8.count == 1, let byte = text.utf8.first {

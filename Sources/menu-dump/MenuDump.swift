@@ -94,6 +94,9 @@ struct MenuDump {
       output.write(renderer.render(menu))
     case .json:
       output.write(MenuFile(path: "", menu: menu, edits: []).jsonText(platform: options.platform))
+    case .markdown, .html:
+      let status = CheatSheetPage.write(menu, options, output: &output)
+      guard status == .success else { return status }
     }
     return findings.containsErrors ? .failure : .success
   }

@@ -4,7 +4,12 @@ import MenuKit
 struct Options: Equatable {
   /// The output formats.
   enum Format: String, CaseIterable {
-    case tree, json
+    case tree, json, markdown, html
+  }
+
+  /// The keyboard geometries of `--geometry`.
+  enum Geometry: String, CaseIterable {
+    case ansi, iso
   }
 
   var format = Format.tree
@@ -21,6 +26,11 @@ struct Options: Equatable {
   var keymapFiles: [String] = []
   /// The context stack the keymaps are resolved in (`--context`).
   var context: String?
+  /// The XKB layout and variant of `--layout` and `--variant`, for `--format markdown|html`.
+  var layout: String?
+  var variant: String?
+  /// The keyboard geometry of the HTML page; nil chooses by layout.
+  var geometry: Geometry?
 
   /// One option of the table from which `--help` is generated.
   struct OptionHelp {
@@ -30,8 +40,17 @@ struct Options: Equatable {
 
   static let table: [OptionHelp] = [
     OptionHelp(
-      names: "--format tree|json",
-      help: "Output format: an aligned text tree (default), or a menu file with labels (JSON)."),
+      names: "--format tree|json|markdown|html",
+      help: "Output format: an aligned text tree (default), a menu file with labels (JSON), a "
+        + "cheat sheet (Markdown), or a self-contained page with menus and keyboard (HTML)."),
+    OptionHelp(
+      names: "--layout L",
+      help: "XKB layout, such as 'de', for the labels and keyboard of markdown and html "
+        + "(html default: us)."),
+    OptionHelp(names: "--variant V", help: "XKB variant of the layout, such as 'nodeadkeys'."),
+    OptionHelp(
+      names: "--geometry ansi|iso",
+      help: "Keyboard shape of the html page (default: ansi for us, iso otherwise)."),
     OptionHelp(
       names: "--platform linux|mac|windows",
       help: "Platform profile for the standard menu and shortcut labels (default linux)."),
@@ -58,6 +77,8 @@ struct Options: Equatable {
     }
     return """
       USAGE: menu-dump [--format tree|json] [--platform linux|mac|windows] [FILE ...]
+             menu-dump --format markdown|html [--layout L] [--variant V] [--geometry ansi|iso]
+                       [--chain CHAINFILE] [--platform linux|mac|windows] [FILE ...]
              menu-dump --discoverability [--chain CHAINFILE] [--first-responder ID]
                        [--platform linux|mac|windows] [FILE ...]
              menu-dump trace --layout L [options] [RECORDING|-]   (see 'menu-dump trace --help')
@@ -125,6 +146,12 @@ struct Options: Equatable {
         firstResponder = try value(for: name, inline: inlineValue)
       case "--context":
         context = try value(for: name, inline: inlineValue)
+      case "--layout":
+        layout = try value(for: name, inline: inlineValue)
+      case "--variant":
+        variant = try value(for: name, inline: inlineValue)
+      case "--geometry":
+        geometry = try choice("geometry", for: name, inline: inlineValue)
       case "--":
         files += remaining
         remaining = []
@@ -139,9 +166,21 @@ struct Options: Equatable {
         }
       }
     }
-    if !discoverability, chain != nil || firstResponder != nil {
+    if format == .tree || format == .json || discoverability,
+      layout != nil || variant != nil || geometry != nil
+    {
       throw UsageError(
-        description: "'--chain' and '--first-responder' need '--discoverability' (or 'trace')")
+        description: "'--layout', '--variant' and '--geometry' need '--format markdown' or "
+          + "'--format html'")
+    }
+    if format == .markdown, geometry != nil {
+      throw UsageError(description: "'--geometry' needs '--format html'")
+    }
+    if !discoverability, format != .html, chain != nil || firstResponder != nil {
+      throw UsageError(
+        description:
+          "'--chain' and '--first-responder' need '--discoverability' or '--format html' "
+          + "(or 'trace')")
     }
   }
 }

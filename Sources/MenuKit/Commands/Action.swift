@@ -53,12 +53,15 @@ public struct Action: Hashable, Sendable {
     handler(self, sender)
   }
 
+  /// Whether two actions look the same: title, subtitle, image, identifier, discoverability
+  /// title, attributes and state are equal (handlers cannot be compared).
   public static func == (lhs: Action, rhs: Action) -> Bool {
     lhs.title == rhs.title && lhs.subtitle == rhs.subtitle && lhs.image == rhs.image
       && lhs.identifier == rhs.identifier && lhs.discoverabilityTitle == rhs.discoverabilityTitle
       && lhs.attributes == rhs.attributes && lhs.state == rhs.state
   }
 
+  /// Hashes the identifier and title.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(identifier)
     hasher.combine(title)

@@ -9,7 +9,9 @@
 /// let command = Command(title: "Open…", action: open)
 /// ```
 public struct ActionName: StringIdentifier {
+  /// The action's name, such as `copy:`.
   public let rawValue: String
 
+  /// Creates an action name from its text.
   public init(rawValue: String) { self.rawValue = rawValue }
 }

@@ -95,6 +95,7 @@ public struct CommandKey: Hashable, Sendable, CustomStringConvertible {
     self.propertyList = propertyList
   }
 
+  /// The action, followed by the property list after a space when there is one.
   public var description: String {
     propertyList.map { "\(action) \($0)" } ?? action.rawValue
   }

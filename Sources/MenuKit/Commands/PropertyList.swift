@@ -12,20 +12,33 @@ public enum PropertyList: Hashable, Sendable, ExpressibleByStringLiteral,
   ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral,
   CustomStringConvertible
 {
+  /// No value (JSON `null`).
   case null
+  /// A Boolean.
   case bool(Bool)
+  /// A number; integers are stored as `Double`.
   case number(Double)
+  /// A string.
   case string(String)
+  /// An ordered list of values.
   case array([PropertyList])
+  /// Values by string key; order does not matter.
   case dictionary([String: PropertyList])
 
+  /// Creates a string value from a literal.
   public init(stringLiteral value: String) { self = .string(value) }
+  /// Creates a number from an integer literal.
   public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  /// Creates a number from a floating-point literal.
   public init(floatLiteral value: Double) { self = .number(value) }
+  /// Creates a Boolean from a literal.
   public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// Creates an array from a literal.
   public init(arrayLiteral elements: PropertyList...) { self = .array(elements) }
+  /// Creates `null` from `nil`.
   public init(nilLiteral: ()) { self = .null }
 
+  /// Creates a dictionary from a literal; a repeated key keeps its last value.
   public init(dictionaryLiteral elements: (String, PropertyList)...) {
     self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
   }

@@ -26,6 +26,7 @@ public struct CommandGroupPlacement: RawRepresentable, Hashable, Sendable,
   /// Creates a placement naming the group menu with this identifier.
   public init(_ identifier: MenuIdentifier) { self.rawValue = identifier }
 
+  /// The placement's menu identifier.
   public var description: String { rawValue.rawValue }
 }
 

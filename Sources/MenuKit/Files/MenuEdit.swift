@@ -49,10 +49,13 @@ public struct MenuEdit: Hashable, Sendable {
     self.location = location
   }
 
+  /// Whether two edits are the same operation, wherever they were read (the location is
+  /// ignored).
   public static func == (lhs: MenuEdit, rhs: MenuEdit) -> Bool {
     lhs.operation == rhs.operation
   }
 
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(operation)
   }

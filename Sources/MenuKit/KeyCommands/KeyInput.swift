@@ -39,6 +39,7 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
     }
   }
 
+  /// Creates an input from a literal, as ``init(_:)-(String)`` does.
   public init(stringLiteral value: String) { self.init(value) }
 
   /// The characters of a printable input, or nil for a special key.
@@ -105,6 +106,7 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
     }
   }
 
+  /// The input's ``canonicalName``.
   public var description: String { canonicalName }
 }
 
@@ -113,13 +115,21 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
 extension KeyInput {
   /// A key that does not type a printable character, or that MenuKit names explicitly.
   public enum SpecialKey: String, Hashable, Sendable, CaseIterable {
+    /// The arrow keys.
     case upArrow, downArrow, leftArrow, rightArrow
+    /// Escape, Tab, Return (main keyboard), Enter (keypad), Backspace and forward Delete.
     case escape, tab, `return`, enter, backspace, deleteForward
+    /// The navigation keys, Insert, the space bar and the keypad's Clear.
     case home, end, pageUp, pageDown, insert, space, clear
+    /// The function keys F1 to F12.
     case f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12
+    /// The function keys F13 to F24.
     case f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24
+    /// The keypad's digit keys.
     case keypad0, keypad1, keypad2, keypad3, keypad4, keypad5, keypad6, keypad7, keypad8, keypad9
+    /// The keypad's operator keys.
     case keypadDecimal, keypadPlus, keypadMinus, keypadMultiply, keypadDivide, keypadEquals
+    /// The keypad's comma (`KP_Separator`), on Brazilian and Japanese keyboards.
     case keypadComma
 
     /// The name used in shortcut text, such as `Up`, `Escape`, `F5` or `Keypad5`.

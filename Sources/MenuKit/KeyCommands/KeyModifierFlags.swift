@@ -11,8 +11,10 @@
 /// save.label(for: .mac)    // "⇧⌘S"
 /// ```
 public struct KeyModifierFlags: OptionSet, Hashable, Sendable {
+  /// The flags' bits, as UIKit's `UIKeyModifierFlags` numbers them.
   public let rawValue: Int
 
+  /// Creates flags from their bits.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
   /// Caps Lock is on.

@@ -28,6 +28,7 @@ public enum KeyboardShortcutParseError: Error, Hashable, Sendable, CustomStringC
   static let expectation =
     "expected modifiers (Ctrl, Cmd, Alt, Shift) joined with '+' and then one key, like 'Cmd+Shift+O'"
 
+  /// The error as one line: what was wrong, and where in the text.
   public var description: String {
     switch self {
     case .empty:

@@ -31,6 +31,7 @@ public struct KeyboardShortcut: Hashable, Sendable, CustomStringConvertible {
     (modifierFlags.names + [input.canonicalName]).joined(separator: "+")
   }
 
+  /// The shortcut's ``canonicalText``.
   public var description: String { canonicalText }
 }
 
@@ -61,6 +62,7 @@ public struct KeySequence: Hashable, Sendable, CustomStringConvertible {
   /// The canonical text: each stroke's canonical text, separated by a space.
   public var canonicalText: String { strokes.map(\.canonicalText).joined(separator: " ") }
 
+  /// The sequence's ``canonicalText``.
   public var description: String { canonicalText }
 
   /// The human label of each stroke, separated by a space.

@@ -58,10 +58,13 @@ public struct DeferredElement: Hashable, Sendable {
   /// Whether a cached element has already been resolved.
   public var isResolved: Bool { cache.elements.withLock { $0 != nil } }
 
+  /// Whether two deferred elements have the same identifier and caching (providers cannot be
+  /// compared).
   public static func == (lhs: DeferredElement, rhs: DeferredElement) -> Bool {
     lhs.identifier == rhs.identifier && lhs.caching == rhs.caching
   }
 
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(identifier)
     hasher.combine(caching)

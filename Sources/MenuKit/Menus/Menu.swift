@@ -45,7 +45,9 @@ public struct Menu: Hashable, Sendable {
 
   /// How a menu is displayed (UIKit's `UIMenu.Options`).
   public struct Options: OptionSet, Hashable, Sendable {
+    /// The options' bits.
     public let rawValue: Int
+    /// Creates options from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The menu is drawn inline in its parent, as a separated section.

@@ -15,6 +15,7 @@ public enum MenuBuilderError: Error, Hashable, Sendable, CustomStringConvertible
   /// The edit cannot apply to its target, such as removing or replacing the root menu.
   case invalidEdit(String)
 
+  /// The error as one line, naming the identifier.
   public var description: String {
     switch self {
     case .unknownMenu(let identifier, let suggestion):
@@ -52,6 +53,7 @@ public enum MenuElementReference: Hashable, Sendable, CustomStringConvertible {
   /// A command or key command, by action and property list.
   case command(CommandKey)
 
+  /// The reference as text, such as `menu 'file'`.
   public var description: String {
     switch self {
     case .menu(let identifier): "menu '\(identifier)'"

@@ -6,7 +6,9 @@
 /// delete.attributes = [.destructive]
 /// ```
 public struct MenuElementAttributes: OptionSet, Hashable, Sendable {
+  /// The attributes' bits.
   public let rawValue: Int
+  /// Creates attributes from their bits.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
   /// The element is shown but cannot be chosen, and its key command does not fire.

@@ -10,15 +10,19 @@
 /// try builder.insertSibling(citiesMenu, afterMenu: .view)
 /// ```
 public struct MenuIdentifier: StringIdentifier {
+  /// The identifier's text, such as `com.example.cities`.
   public let rawValue: String
 
+  /// Creates an identifier from its text.
   public init(rawValue: String) { self.rawValue = rawValue }
 }
 
 /// The identifier of a closure-based ``Action``, as UIKit's `UIAction.Identifier`.
 public struct ActionIdentifier: StringIdentifier {
+  /// The identifier's text.
   public let rawValue: String
 
+  /// Creates an identifier from its text.
   public init(rawValue: String) { self.rawValue = rawValue }
 }
 

@@ -23,6 +23,7 @@ public struct KeyboardHIDUsage: RawRepresentable, Hashable, Comparable, Sendable
     Self.names[rawValue] ?? "0x" + String(rawValue, radix: 16)
   }
 
+  /// Orders usages by their numbers.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

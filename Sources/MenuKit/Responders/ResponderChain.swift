@@ -24,6 +24,7 @@ public struct ResponderChain {
     /// The chain's length before the loop closes.
     public let length: Int
 
+    /// The error as one sentence, with the chain's length.
     public nonisolated var description: String {
       "the responder chain loops: after \(length) responders, a responder's next leads back to an earlier one"
     }
@@ -73,6 +74,7 @@ open class Window: Responder {
     super.init()
   }
 
+  /// The window's application.
   open override var next: Responder? { application }
 
   /// Makes `responder` the first responder if the current one resigns.
@@ -109,6 +111,7 @@ open class Application: Responder {
   /// Creates an application.
   public override init() { super.init() }
 
+  /// The application's delegate, unless it is the application itself or a window.
   open override var next: Responder? {
     guard let delegate, delegate !== self, !(delegate is Window) else { return nil }
     return delegate

@@ -14,6 +14,7 @@
 public protocol StringIdentifier: RawRepresentable<String>, Hashable, Comparable, Sendable,
   ExpressibleByStringLiteral, CustomStringConvertible
 {
+  /// Creates an identifier from its text.
   init(rawValue: String)
 }
 
@@ -21,9 +22,12 @@ extension StringIdentifier {
   /// Creates an identifier from its text.
   public init(_ rawValue: String) { self.init(rawValue: rawValue) }
 
+  /// Creates an identifier from a string literal.
   public init(stringLiteral value: String) { self.init(rawValue: value) }
 
+  /// The identifier's text.
   public var description: String { rawValue }
 
+  /// Orders identifiers by their text.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

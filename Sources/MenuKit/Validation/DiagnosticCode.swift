@@ -23,12 +23,15 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     self.defaultSeverity = severity
   }
 
+  /// The code, such as `MK201`.
   public var description: String { rawValue }
 
+  /// Whether two codes are the same code (codes are never reused, so the number decides).
   public static func == (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool {
     lhs.rawValue == rhs.rawValue
   }
 
+  /// Hashes the code.
   public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 
@@ -41,6 +44,8 @@ extension DiagnosticCode {
   public static let nestingTooDeep = DiagnosticCode("MK102", "nesting-too-deep")
   /// The file could not be read.
   public static let unreadableFile = DiagnosticCode("MK103", "unreadable-file")
+  /// The file is larger than ``MenuFile/maximumFileSize``; it was not read.
+  public static let fileTooLarge = DiagnosticCode("MK104", "file-too-large")
   /// An object has a field that its kind does not define.
   public static let unknownField = DiagnosticCode("MK110", "unknown-field")
   /// A field has the wrong JSON type.
@@ -196,7 +201,7 @@ extension DiagnosticCode {
   /// Every code MenuKit defines, in code order.
   public static let all: [DiagnosticCode] =
     [
-      .syntaxError, .nestingTooDeep, .unreadableFile, .unknownField, .wrongType, .missingField,
+      .syntaxError, .nestingTooDeep, .unreadableFile, .fileTooLarge, .unknownField, .wrongType, .missingField,
       .invalidValue, .badShortcut, .unsupportedVersion, .ambiguousElement, .duplicateField,
       .unknownMenu, .unknownCommand, .unknownAction, .identifierInUse, .invalidEdit,
       .duplicateIdentifier, .duplicateShortcut, .emptyTitle, .multipleSelection, .notASingleKey,

@@ -27,6 +27,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
     file.isEmpty ? "\(line):\(column)" : "\(file):\(line):\(column)"
   }
 
+  /// Orders locations by path, then line, then column.
   public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
     (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
   }

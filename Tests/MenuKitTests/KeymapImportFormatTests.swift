@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import MenuKit
+
+@Suite("Detecting keymap formats")
+struct KeymapImportFormatTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var path: String
+    var text: String
+    var format: KeymapFormat?
+    var testDescription: String { "\(path): \(text.prefix(30))" }
+  }
+
+  @Test("the content decides, then the name", arguments: cases)
+  func detect(_ testCase: Case) {
+    #expect(KeymapFormat.detect(path: testCase.path, text: testCase.text) == testCase.format)
+  }
+
+  @Test("the corpus files are recognised by their content alone")
+  func corpus() throws {
+    let files: [(String, KeymapFormat)] = [
+      ("vscode/linux.keybindings.json", .vscode), ("vscode/macos.keybindings.json", .vscode),
+      ("zed/default-linux.json", .zed), ("zed/default-macos.json", .zed),
+    ]
+    for (file, format) in files {
+      let text = try String(
+        contentsOf: importCorpusDirectory.appendingPathComponent(file), encoding: .utf8)
+      #expect(KeymapFormat.detect(path: "x", text: text) == format, "\(file)")
+    }
+  }
+}
+
+private let cases: [KeymapImportFormatTests.Case] = [
+  .init(path: "x", text: #"{ "schemaVersion": 1, "keymap": [] }"#, format: .menuKitKeymap),
+  .init(path: "x", text: #"{ "schemaVersion": 1, "menu": {} }"#, format: .menuKitMenu),
+  .init(path: "x", text: #"{ "edits": [] }"#, format: .menuKitMenu),
+  .init(path: "x", text: "// c\n[{ \"key\": \"f1\", \"command\": \"a\" },]", format: .vscode),
+  .init(path: "x", text: #"[{ "context": "Editor", "bindings": {} }]"#, format: .zed),
+  .init(path: "x", text: #"[{ "bindings": {} }]"#, format: .zed),
+  .init(path: "x", text: #"(gtk_accel_path "<Actions>/a/b" "<Primary>s")"#, format: .gtk),
+  .init(path: "x", text: "; GtkAccelMap rc-file\n; (gtk_accel_path \"a\" \"\")\n", format: .gtk),
+  .init(path: "x", text: "# accels\napp.quit <Primary>q <Primary>w\n", format: .gtk),
+  .init(path: "keybindings.json", text: "[]", format: .vscode),
+  .init(path: "dir/keymap.json", text: "[]", format: .zed),
+  .init(path: "a/user.keymap.json", text: "{}", format: .menuKitKeymap),
+  .init(path: "app.menu.json", text: "", format: .menuKitMenu),
+  .init(path: "gedit/accels", text: "", format: .gtk),
+  .init(path: "x", text: "[]", format: nil),
+  .init(path: "x", text: "hello world", format: nil),
+  .init(path: "x", text: "", format: nil),
+  .init(path: "x", text: #"[{ "key": "f1", "command": }]"#, format: .vscode),
+  .init(path: "x", text: #"[{ "bindings": { "a": } }]"#, format: .zed),
+  .init(path: "x", text: #"{ "keymap": [ }"#, format: .menuKitKeymap),
+  .init(path: "u.keymap.json", text: "{ oops", format: .menuKitKeymap),
+]

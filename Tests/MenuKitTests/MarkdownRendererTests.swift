@@ -1,0 +1,114 @@
+import Testing
+
+@testable import MenuKit
+
+/// A key command with the primary modifier unless told otherwise.
+private func key(
+  _ title: String, _ input: KeyInput, _ modifierFlags: KeyModifierFlags = .command,
+  attributes: MenuElementAttributes = [], localizes: Bool = true
+) -> MenuElement {
+  var keyCommand = KeyCommand(
+    title: title, action: "act:", input: input, modifierFlags: modifierFlags,
+    attributes: attributes)
+  keyCommand.allowsAutomaticLocalization = localizes
+  return .keyCommand(keyCommand)
+}
+
+/// A titled submenu.
+private func menu(_ title: String, _ children: [MenuElement]) -> MenuElement {
+  .menu(Menu(title: title, children: children))
+}
+
+@Suite("Markdown cheat sheet")
+struct MarkdownRendererTests {
+  @Test("one section per menu-bar menu, submenu paths, inline groups flattened")
+  func sections() {
+    let root = Menu(children: [
+      menu(
+        "File",
+        [
+          key("Save", "s"),
+          .command(Command(title: "Revert", action: "revert:")),
+          .menu(Menu(options: .displayInline, children: [key("Print…", "p")])),
+          menu("Open Recent", [key("Reopen Closed Tab", "t", [.command, .shift])]),
+        ]),
+      menu("Empty", [.command(Command(title: "Nothing", action: "none:"))]),
+      menu("View", [key("Full Screen", .function(11), [])]),
+    ])
+    #expect(
+      MarkdownMenuRenderer(platform: .linux).render(root) == """
+        # Keyboard shortcuts
+
+        ## File
+
+        | Command | Shortcut |
+        | --- | --- |
+        | Save | Ctrl+S |
+        | Print… | Ctrl+P |
+        | Open Recent ▸ Reopen Closed Tab | Ctrl+Shift+T |
+
+        ## View
+
+        | Command | Shortcut |
+        | --- | --- |
+        | Full Screen | F11 |
+
+        """)
+  }
+
+  @Test("mac labels, disabled marked, hidden and untitled left out, root key commands left out")
+  func attributes() {
+    let root = Menu(children: [
+      key("Stray", "x"),
+      menu(
+        "Edit",
+        [
+          key("Copy", "c", attributes: .disabled),
+          key("Secret", "k", attributes: .hidden),
+          key("", "u"),
+        ]),
+    ])
+    let text = MarkdownMenuRenderer(platform: .mac, title: "Edit keys").render(root)
+    #expect(text.hasPrefix("# Edit keys\n"))
+    #expect(text.contains("| Copy (disabled) | ⌘C |"))
+    #expect(!text.contains("Secret"))
+    #expect(!text.contains("Stray"))
+    #expect(!text.contains("⌘U"))
+  }
+
+  @Test("text from the menu is escaped")
+  func escaping() {
+    let root = Menu(children: [
+      menu("A|B <i>", [key("*Bold* _x_ [link](y) `code` & ~s~", "\\")])
+    ])
+    let text = MarkdownMenuRenderer(platform: .linux).render(root)
+    #expect(text.contains("## A\\|B \\<i\\>"))
+    #expect(
+      text.contains(
+        "| \\*Bold\\* \\_x\\_ \\[link\\](y) \\`code\\` \\& \\~s\\~ | Ctrl+\\\\ |"))
+    #expect(MarkdownMenuRenderer.escape("line\nbreak") == "line break")
+  }
+
+  @Test("a menu without shortcuts says so")
+  func empty() {
+    #expect(
+      MarkdownMenuRenderer(platform: .linux).render(Menu())
+        == "# Keyboard shortcuts\n\nNo keyboard shortcuts.\n")
+  }
+
+  @Test("localized labels replace a shortcut's label only where localization is allowed")
+  func localizedLabels() {
+    let root = Menu(children: [
+      menu("Edit", [key("Unindent", "["), key("Fixed", "]", localizes: false)])
+    ])
+    let renderer = MarkdownMenuRenderer(
+      platform: .linux,
+      localizedLabels: [
+        KeyboardShortcut("[", modifierFlags: .command): "Ctrl+Ü",
+        KeyboardShortcut("]", modifierFlags: .command): "Ctrl+Plus",
+      ])
+    let text = renderer.render(root)
+    #expect(text.contains("| Unindent | Ctrl+Ü |"))
+    #expect(text.contains("| Fixed | Ctrl+\\] |"))
+  }
+}
