@@ -167,7 +167,11 @@ extension LintDocument {
       let (keymap, diagnostics) = VSCodeKeybindings.load(
         text: text, path: path, platform: platform, source: .app)
       return LintDocument(path: path, format: format, keymap: keymap, diagnostics: diagnostics)
-    case .zed, .gtk:
+    case .zed:
+      let (keymap, diagnostics) = ZedKeymap.load(
+        text: text, path: path, platform: platform, source: .app)
+      return LintDocument(path: path, format: format, keymap: keymap, diagnostics: diagnostics)
+    case .gtk:
       var document = LintDocument(
         path: path, format: format, keymap: nil,
         diagnostics: [

@@ -1,12 +1,19 @@
 import Foundation
 import MenuKit
 
-/// `menu-dump keymap`: checks keymap files and edits a user keymap (bind, unbind, rebind),
-/// saving it atomically. The format is documented in docs/keymaps.md.
+/// `menu-dump keymap`: checks keymap files, edits a user keymap (bind, unbind, rebind),
+/// saving it atomically, and converts keymaps from and to VS Code, Zed and GTK (import,
+/// export). The formats are documented in docs/keymaps.md and docs/importing-keymaps.md.
 enum KeymapCommand {
   /// What to do.
   enum Action: String, CaseIterable {
     case check, bind, unbind, rebind
+    case `import`, export
+  }
+
+  /// Another editor's keymap format, for `import --from` and `export --dialect`.
+  enum Dialect: String, CaseIterable {
+    case vscode, zed, gtk
   }
 
   /// The command line of `menu-dump keymap`.
@@ -18,6 +25,8 @@ enum KeymapCommand {
     var command: String?
     var context: String?
     var arguments: String?
+    var dialect: Dialect?
+    var platform = PlatformProfile.linux
     var showHelp = false
 
     /// Parses the arguments after `keymap`.
@@ -39,6 +48,15 @@ enum KeymapCommand {
         case "--command": command = try value(argument)
         case "--context": context = try value(argument)
         case "--args": self.arguments = try value(argument)
+        case "--from", "--dialect": dialect = try Self.dialect(try value(argument), argument)
+        case "--platform":
+          let text = try value(argument)
+          guard let platform = PlatformProfile(rawValue: text) else {
+            throw UsageError(
+              description: "unknown platform '\(text)'; expected one of: "
+                + PlatformProfile.allCases.map(\.rawValue).joined(separator: ", "))
+          }
+          self.platform = platform
         default:
           if argument.hasPrefix("-"), argument != "-" {
             throw UsageError(description: "unknown option '\(argument)'")
@@ -60,13 +78,28 @@ enum KeymapCommand {
       guard let action else { throw UsageError(description: "missing the keymap action") }
       guard !files.isEmpty else { throw UsageError(description: "missing the keymap file") }
       if action != .check, files.count > 1 {
-        throw UsageError(description: "'\(action.rawValue)' edits one keymap file")
+        let verb = [.import, .export].contains(action) ? "converts" : "edits"
+        throw UsageError(description: "'\(action.rawValue)' \(verb) one keymap file")
       }
+      if action == .export, dialect == nil {
+        throw UsageError(description: "missing '--dialect' (vscode, zed or gtk)")
+      }
+      if [.import, .export].contains(action) { return }
       if action != .check, keys == nil { throw UsageError(description: "missing '--keys'") }
       if action == .bind, command == nil {
         throw UsageError(description: "missing '--command'")
       }
       if action == .rebind, newKeys == nil { throw UsageError(description: "missing '--to'") }
+    }
+
+    /// The dialect an option names.
+    static func dialect(_ text: String, _ option: String) throws(UsageError) -> Dialect {
+      guard let dialect = Dialect(rawValue: text) else {
+        throw UsageError(
+          description: "unknown \(option) '\(text)'; expected one of: "
+            + Dialect.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      return dialect
     }
   }
 
@@ -75,6 +108,8 @@ enum KeymapCommand {
            menu-dump keymap bind FILE --keys K --command C [--context P] [--args JSON]
            menu-dump keymap unbind FILE --keys K [--command C] [--context P]
            menu-dump keymap rebind FILE --keys K --to K2 [--command C] [--context P]
+           menu-dump keymap import FILE [--from vscode|zed|gtk] [--platform P]
+           menu-dump keymap export FILE --dialect vscode|zed|gtk [--platform P]
 
     'check' loads keymap files (*.keymap.json) and prints every problem as
     file:line:column: severity[code]: message, then the number of valid bindings.
@@ -89,6 +124,11 @@ enum KeymapCommand {
                the user keymap has one, in the --context when given; else a "-command"
                entry); without: disable the keys ("command": null)
       rebind   change the keys of the user binding of K (with C and P when given) to K2
+      import   read another editor's keymap (VS Code keybindings.json, Zed keymap.json,
+               GTK accelerators; --from, else detected from the content) and print it as
+               a MenuKit keymap file
+      export   read a MenuKit keymap file and print it in another editor's format;
+               bindings that format cannot express are reported, not dropped silently
 
     OPTIONS:
       --keys K        keys in MenuKit's shortcut text, such as 'Ctrl+K Ctrl+S'
@@ -96,10 +136,14 @@ enum KeymapCommand {
       --command C     a command (action) name, such as 'file.saveAll'
       --context P     a context predicate, such as 'Editor && !readOnly'
       --args JSON     the command's arguments, as JSON
+      --from D        the format of the file to import: vscode, zed or gtk
+      --dialect D     the format to export to: vscode, zed or gtk
+      --platform P    linux (default), mac or windows: what ctrl and cmd mean
       -h, --help      show this help
 
     EXIT STATUS: 0 success, 1 the keymap has errors or saving failed, 64 usage error,
-    65 bad keys, context or arguments on the command line.
+    65 bad keys, context or arguments on the command line, or an import whose format
+    cannot be detected.
     """
 
   /// Runs `menu-dump keymap` with the arguments after `keymap`.
@@ -120,6 +164,8 @@ enum KeymapCommand {
     }
     switch options.action {
     case .check?: return check(options.files, output: &output)
+    case .import?: return importKeymap(options, output: &output)
+    case .export?: return exportKeymap(options, output: &output)
     default: return edit(options, output: &output, environment: environment)
     }
   }
@@ -137,6 +183,54 @@ enum KeymapCommand {
       if diagnostics.containsErrors { status = .failure }
     }
     return status
+  }
+
+  /// Loads another editor's keymap and prints it as a MenuKit keymap file.
+  static func importKeymap(_ options: Options, output: inout some OutputSink) -> ToolExitStatus {
+    let path = options.files[0]
+    var dialect = options.dialect
+    if dialect == nil {
+      let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+      switch KeymapFormat.detect(path: path, text: text) {
+      case .vscode?: dialect = .vscode
+      case .zed?: dialect = .zed
+      case .gtk?: dialect = .gtk
+      case .menuKitKeymap?, .menuKitMenu?, nil:
+        guard FileManager.default.isReadableFile(atPath: path) else { break }
+        output.error(
+          "menu-dump keymap: cannot tell the format of '\(path)'; give --from vscode, zed or "
+            + "gtk\n")
+        return .dataError
+      }
+    }
+    let platform = options.platform
+    let (keymap, diagnostics) =
+      switch dialect ?? .vscode {
+      case .vscode: VSCodeKeybindings.load(contentsOf: path, platform: platform, source: .user)
+      case .zed: ZedKeymap.load(contentsOf: path, platform: platform, source: .user)
+      case .gtk: GTKAccelerators.load(contentsOf: path, platform: platform, source: .user)
+      }
+    for diagnostic in diagnostics { output.error("\(diagnostic)\n") }
+    guard let keymap else { return .failure }
+    output.write(KeymapFile.text(of: keymap))
+    return diagnostics.containsErrors ? .failure : .success
+  }
+
+  /// Loads a MenuKit keymap file and prints it in another editor's format.
+  static func exportKeymap(_ options: Options, output: inout some OutputSink) -> ToolExitStatus {
+    let (keymap, diagnostics) = KeymapFile.load(contentsOf: options.files[0], source: .user)
+    for diagnostic in diagnostics { output.error("\(diagnostic)\n") }
+    guard let keymap else { return .failure }
+    let platform = options.platform
+    let (text, losses) =
+      switch options.dialect ?? .vscode {
+      case .vscode: VSCodeKeybindings.text(of: keymap, platform: platform)
+      case .zed: ZedKeymap.text(of: keymap, platform: platform)
+      case .gtk: GTKAccelerators.text(of: keymap, platform: platform)
+      }
+    for diagnostic in losses { output.error("\(diagnostic)\n") }
+    output.write(text)
+    return diagnostics.containsErrors ? .failure : .success
   }
 
   /// Applies one edit to the user keymap and saves it.
@@ -202,7 +296,7 @@ enum KeymapCommand {
           return .failure
         }
         try userKeymap.changeKeys(of: existing, to: newKeys)
-      case .check?, nil:
+      case .check?, .import?, .export?, nil:
         return .usage
       }
       try userKeymap.save(chunkDelay: slowSaveDelay(environment))

@@ -60,10 +60,10 @@ struct Options: Equatable {
     ),
     OptionHelp(
       names: "--chain CHAINFILE",
-      help: "The responder chain for --discoverability (docs/chain-file.md)."),
+      help: "The responder chain for --discoverability and --format html (docs/chain-file.md)."),
     OptionHelp(
       names: "--first-responder ID",
-      help: "Start at responder ID of the chain (with --discoverability)."),
+      help: "Start at responder ID of the chain (with --discoverability or --format html)."),
     OptionHelp(
       names: "--context TEXT",
       help: "With keymap files: the contexts of the chain, root first ('Workspace > Editor')."),

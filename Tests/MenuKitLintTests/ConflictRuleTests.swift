@@ -166,3 +166,49 @@ struct ConflictRuleTests {
     #expect(ReservedShortcut.table(for: .macos).count == 17)
   }
 }
+
+@Suite("Menus: mnemonics and undefined commands")
+struct MenuRuleTests {
+  let menu = """
+    { "schemaVersion": 1,
+      "menu": { "menu": "", "id": "root", "children": [
+        { "menu": "_File", "children": [
+          { "command": "_Save", "action": "save:", "shortcut": "Cmd+S" },
+          { "inline": [ { "command": "_Select All", "action": "selectAll:" } ] },
+          { "command": "Save __As", "action": "saveAs:" },
+          { "command": "&Open", "action": "openDocument:" }
+        ] },
+        { "menu": "_Edit", "children": [] }
+      ] } }
+    """
+
+  @Test("two items of one menu, inline groups included, with the same mnemonic")
+  func mnemonics() {
+    let report = lint([("menu.json", menu)], format: .menu)
+    let mnemonic = report.findings.filter { $0.code == .duplicateMnemonic }
+    #expect(mnemonic.map { "\($0.location!.line):\($0.location!.column)" } == ["5:34"])
+    #expect(mnemonic.first?.notes.first?.location?.line == 4)
+    #expect(mnemonic.first?.message.contains("mnemonic 's'") == true)
+  }
+
+  @Test("a keymap command no menu defines, with a suggestion")
+  func undefinedCommand() {
+    let keymap = """
+      { "schemaVersion": 1, "keymap": [ { "bindings": [
+        { "keys": "Cmd+Shift+S", "command": "saveAz:" },
+        { "keys": "Cmd+Shift+O", "command": "openDocument:" },
+        { "keys": "Cmd+Q", "command": "terminate:" } ] } ] }
+      """
+    let documents = [
+      LintDocument.load(text: menu, path: "menu.json", format: .menu, platform: .linux),
+      LintDocument.load(text: keymap, path: "k.json", format: .keymap, platform: .linux),
+    ]
+    let report = KeymapLinter(configuration: LintConfiguration(platform: .linux)).lint(documents)
+    let undefined = report.findings.filter { $0.code == .undefinedCommand }
+    #expect(undefined.count == 1)
+    #expect(undefined.first?.location?.line == 2)
+    #expect(undefined.first?.message.hasSuffix("did you mean 'saveAs:'?") == true)
+    // Without a menu file the rule does not run.
+    #expect(!lint([("k.json", keymap)]).findings.contains { $0.code == .undefinedCommand })
+  }
+}

@@ -92,12 +92,35 @@ struct ContextSolverTests {
     #expect(any.count == 1)
   }
 
-  @Test("a key's other value is one the formula does not name")
-  func otherValue() throws {
-    let formula = ContextFormula.and([
-      .predicate(try ContextPredicate(parsing: "mode != full && mode != other && mode"))
+  @Test("a witness of comparisons satisfies them in the resolver's evaluator")
+  func comparisonsWitness() throws {
+    let predicate = try ContextPredicate(parsing: "mode != full && mode != other && mode")
+    let witness = try #require(solver.witness(for: .predicate(predicate)))
+    #expect(predicate.holds(in: witness, at: witness.count - 1))
+  }
+}
+
+@Suite("Context satisfiability: stack sizes and kinds")
+struct ContextSolverStackTests {
+  @Test("a formula that holds only on a one-position stack is satisfiable")
+  func shortestStackOnly() throws {
+    let predicate = try ContextPredicate(parsing: "Editor && !(a > Editor) && !(!a > Editor)")
+    let witness = try #require(ContextSolver().witness(for: .predicate(predicate)))
+    #expect(witness.count == 1)
+    #expect(predicate.holds(in: witness, at: 0))
+  }
+
+  @Test("whole operands of '>' are kinds even in lowercase")
+  func lowercaseKinds() throws {
+    let assumptions = ContextSolver.Assumptions.exclusiveKinds(learningFrom: [
+      try ContextPredicate(parsing: "FileFinder > Picker > menu"),
+      try ContextPredicate(parsing: "BufferSearchBar && !in_replace > Editor"),
     ])
-    let witness = try #require(solver.witness(for: formula))
-    #expect(witness.last?.values["mode"] == "other2")
+    #expect(assumptions.lowercaseKinds == ["Editor", "FileFinder", "Picker", "menu"])
+    #expect(!assumptions.isKind("in_replace"))
+    let solver = ContextSolver(assumptions: assumptions)
+    #expect(
+      solver.canHoldTogether(
+        try ContextPredicate(parsing: "Editor"), try ContextPredicate(parsing: "menu")) == nil)
   }
 }

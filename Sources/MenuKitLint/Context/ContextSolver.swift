@@ -7,16 +7,18 @@ public import MenuKit
 /// most one value per context, drawn from a domain of the values the formula names plus "no
 /// value" and "some other value"; `name` holds when the context has the identifier `name` or
 /// any value for the key `name` (as ``ContextPredicate/holds(in:at:)`` says). `A > B` needs a
-/// stack: the solver grounds the formula over stacks of *n* + 1 positions, where *n* counts the
-/// `>` operators (and ``ContextFormula/somewhere(_:)`` nodes), and searches the assignments
-/// with three-valued pruning. That bound is exact: every existential "on some ancestor" needs
-/// one position, and removing the other positions keeps every universal true, so a formula that
-/// holds on some stack holds on one of that size. Formulas with more than seven such operators
-/// are searched over eight positions.
+/// stack: the solver grounds the formula over stacks of 1, 2, … up to *n* + 1 positions, where
+/// *n* counts the `>` operators (and ``ContextFormula/somewhere(_:)`` nodes), and searches the
+/// assignments depth first, branching only on variables the formula's value still depends on.
+/// That bound is exact: every existential "on some ancestor" needs one position, and removing
+/// the other positions keeps every universal true, so a formula that holds on some stack holds
+/// on one of at most that size (but not necessarily on a longer one, hence every size is
+/// tried). Formulas with more than seven such operators are searched up to eight positions.
 ///
 /// **The kinds assumption** (``Assumptions/exclusiveKinds``, on by default in keymap-lint):
 /// identifiers that begin with an uppercase letter name the kind of a responder (`Editor`,
-/// `Pane`, `Workspace`), and one context has at most one kind, except for pairs listed in
+/// `Pane`, `Workspace`), as do those a predicate uses as a whole operand of `>` (Zed's `menu`
+/// in `Picker > menu`), and one context has at most one kind, except for pairs listed in
 /// ``Assumptions/compatibleKinds`` (keymap-lint lists every pair that some predicate requires
 /// at one context, such as `GitPanel && CommitEditor`). Without it, `Pane` and `Editor` could
 /// both hold at one context and every binding of `Pane` would overlap one of `Editor`.
@@ -38,42 +40,83 @@ public struct ContextSolver: Sendable {
     public var exclusiveKinds: Bool
     /// Pairs of kinds that may appear in one context all the same, each sorted.
     public var compatibleKinds: Set<[String]>
+    /// Identifiers that are kinds although they begin with a lowercase letter, such as Zed's
+    /// `menu` (learned from `FileFinder > Picker > menu`).
+    public var lowercaseKinds: Set<String>
 
     /// Creates assumptions.
     ///
     /// - Parameters:
     ///   - exclusiveKinds: Whether kinds exclude each other within one context.
     ///   - compatibleKinds: Pairs of kinds that may share a context.
-    public init(exclusiveKinds: Bool = false, compatibleKinds: Set<[String]> = []) {
+    ///   - lowercaseKinds: Lowercase identifiers that are kinds too.
+    public init(
+      exclusiveKinds: Bool = false, compatibleKinds: Set<[String]> = [],
+      lowercaseKinds: Set<String> = []
+    ) {
       self.exclusiveKinds = exclusiveKinds
       self.compatibleKinds = Set(compatibleKinds.map { $0.sorted() })
+      self.lowercaseKinds = lowercaseKinds
+    }
+
+    /// Whether an identifier names a kind: it begins with an uppercase letter, or is one of
+    /// ``lowercaseKinds``.
+    public func isKind(_ name: String) -> Bool {
+      if lowercaseKinds.contains(name) { return true }
+      guard let first = name.unicodeScalars.first else { return false }
+      return first.properties.isUppercase
     }
 
     /// No assumption: identifiers are free.
     public static let none = Assumptions()
 
-    /// Exclusive kinds, with the compatible pairs that the predicates themselves require at one
-    /// context (both kinds in one conjunction, as in `GitPanel && CommitEditor`).
+    /// Exclusive kinds, learned from the predicates: an identifier that is a whole operand of
+    /// `>` is a kind even in lowercase (`Picker > menu`), and two kinds that one conjunction
+    /// requires at one context may share one (`GitPanel && CommitEditor`).
     ///
     /// - Parameter predicates: The predicates of the keymaps being linted.
     /// - Returns: The assumptions.
     public static func exclusiveKinds(learningFrom predicates: some Sequence<ContextPredicate>)
       -> Assumptions
     {
+      var kinds: Set<String> = []
+      for predicate in predicates { Self.collectOperandKinds(predicate, into: &kinds) }
+      var assumptions = Assumptions(exclusiveKinds: true, lowercaseKinds: kinds)
       var pairs: Set<[String]> = []
       for predicate in predicates {
-        Self.collectConjoinedKinds(predicate, into: &pairs)
+        assumptions.collectConjoinedKinds(predicate, into: &pairs)
       }
-      return Assumptions(exclusiveKinds: true, compatibleKinds: pairs)
+      assumptions.compatibleKinds = pairs
+      return assumptions
+    }
+
+    /// Adds the identifiers that are whole operands of `>`.
+    private static func collectOperandKinds(
+      _ predicate: ContextPredicate, into kinds: inout Set<String>
+    ) {
+      switch predicate {
+      case .descendant(let lhs, let rhs):
+        for operand in [lhs, rhs] {
+          if case .identifier(let name) = operand { kinds.insert(name) }
+          collectOperandKinds(operand, into: &kinds)
+        }
+      case .and(let lhs, let rhs), .or(let lhs, let rhs):
+        collectOperandKinds(lhs, into: &kinds)
+        collectOperandKinds(rhs, into: &kinds)
+      case .not(let inner):
+        collectOperandKinds(inner, into: &kinds)
+      case .identifier, .equal, .notEqual:
+        break
+      }
     }
 
     /// Adds each pair of kinds that one `&&` chain of the predicate requires together.
-    private static func collectConjoinedKinds(
+    private func collectConjoinedKinds(
       _ predicate: ContextPredicate, into pairs: inout Set<[String]>
     ) {
       switch predicate {
       case .and:
-        let kinds = Self.conjunctKinds(predicate).sorted()
+        let kinds = conjunctKinds(predicate).sorted()
         for (index, first) in kinds.enumerated() {
           for second in kinds[(index + 1)...] where first != second {
             pairs.insert([first, second])
@@ -90,10 +133,10 @@ public struct ContextSolver: Sendable {
     }
 
     /// The kinds named positively in a chain of `&&`.
-    private static func conjunctKinds(_ predicate: ContextPredicate) -> Set<String> {
+    private func conjunctKinds(_ predicate: ContextPredicate) -> Set<String> {
       switch predicate {
       case .and(let lhs, let rhs): conjunctKinds(lhs).union(conjunctKinds(rhs))
-      case .identifier(let name) where ContextSolver.isKind(name): [name]
+      case .identifier(let name) where isKind(name): [name]
       default: []
       }
     }
@@ -130,8 +173,16 @@ public struct ContextSolver: Sendable {
   /// - Parameter formula: The formula.
   /// - Returns: The decision.
   public func decide(_ formula: ContextFormula) -> Decision {
-    var problem = GroundProblem(term: ContextTerm(formula), assumptions: assumptions)
-    let decision = problem.solve(maximumSteps: Self.maximumSteps)
+    let term = ContextTerm(formula)
+    // The shortest stacks first: a witness usually needs one or two positions, and a formula
+    // can hold on a short stack and on no longer one (`Editor && !(a > Editor) && !(!a > Editor)`).
+    var decision = ContextSolver.Decision.unsatisfiable
+    var steps = Self.maximumSteps
+    for levels in 1...min(term.ancestorCount + 1, Self.maximumStackDepth) {
+      var problem = GroundProblem(term: term, levels: levels, assumptions: assumptions)
+      decision = problem.solve(steps: &steps)
+      if decision != .unsatisfiable { break }
+    }
     guard case .satisfiable(var stack) = decision else { return decision }
     // The shortest stack that still works: drop the positions the formula does not need.
     var index = 0
@@ -193,11 +244,6 @@ public struct ContextSolver: Sendable {
     decide(.and([.predicate(lhs), .not(.predicate(rhs))])) == .unsatisfiable
   }
 
-  /// Whether an identifier names a kind: it begins with an uppercase letter.
-  static func isKind(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first else { return false }
-    return first.properties.isUppercase
-  }
 }
 
 // MARK: - Grounding and search
@@ -230,8 +276,8 @@ private struct GroundProblem {
   var root: Ground = .constant(true)
   let levels: Int
 
-  init(term: ContextTerm, assumptions: ContextSolver.Assumptions) {
-    levels = min(term.ancestorCount + 1, ContextSolver.maximumStackDepth)
+  init(term: ContextTerm, levels: Int, assumptions: ContextSolver.Assumptions) {
+    self.levels = levels
     var identifiers: Set<String> = []
     var values: [String: Set<String>] = [:]
     term.collectNames(identifiers: &identifiers, values: &values)
@@ -251,7 +297,7 @@ private struct GroundProblem {
     }
     var conjuncts = [ground(term, at: levels - 1)]
     if assumptions.exclusiveKinds {
-      let kinds = identifiers.filter(ContextSolver.isKind).sorted()
+      let kinds = identifiers.filter(assumptions.isKind).sorted()
       for level in 0..<levels {
         for (index, first) in kinds.enumerated() {
           for second in kinds[(index + 1)...]
@@ -332,19 +378,19 @@ private struct GroundProblem {
     }
   }
 
-  /// Searches the assignments; returns the witness stack.
-  mutating func solve(maximumSteps: Int) -> ContextSolver.Decision {
+  /// Searches the assignments within a step budget shared by the caller.
+  mutating func solve(steps: inout Int) -> ContextSolver.Decision {
     var assignment = [Int](repeating: -1, count: variables.count)
-    var steps = maximumSteps
-    switch search(0, &assignment, &steps) {
+    switch search(&assignment, &steps) {
     case true?: return .satisfiable(stack(from: assignment))
     case false?: return .unsatisfiable
     case nil: return .undecided
     }
   }
 
-  /// Depth-first search with pruning; nil when the step budget ran out.
-  func search(_ next: Int, _ assignment: inout [Int], _ steps: inout Int) -> Bool? {
+  /// Depth-first search that branches only on a variable the formula's value still depends
+  /// on, so variables that do not matter are never enumerated; nil when the budget ran out.
+  func search(_ assignment: inout [Int], _ steps: inout Int) -> Bool? {
     steps -= 1
     if steps < 0 { return nil }
     switch Self.evaluate(root, assignment) {
@@ -352,17 +398,36 @@ private struct GroundProblem {
     case false?: return false
     case nil: break
     }
-    guard next < variables.count else { return false }
+    guard let next = Self.undecidedVariable(root, assignment) else { return false }
     for value in 0..<variables[next].domainSize {
       assignment[next] = value
-      switch search(next + 1, &assignment, &steps) {
+      switch search(&assignment, &steps) {
       case true?: return true
-      case nil: return nil
+      case nil:
+        assignment[next] = -1
+        return nil
       case false?: continue
       }
     }
     assignment[next] = -1
     return false
+  }
+
+  /// An unassigned variable in a part of the formula whose value is still unknown.
+  static func undecidedVariable(_ ground: Ground, _ assignment: [Int]) -> Int? {
+    switch ground {
+    case .constant:
+      return nil
+    case .test(let variable, _):
+      return assignment[variable] < 0 ? variable : nil
+    case .not(let inner):
+      return undecidedVariable(inner, assignment)
+    case .and(let grounds), .or(let grounds):
+      for ground in grounds where evaluate(ground, assignment) == nil {
+        if let variable = undecidedVariable(ground, assignment) { return variable }
+      }
+      return nil
+    }
   }
 
   /// The stack an assignment describes; unassigned variables are false or without a value.

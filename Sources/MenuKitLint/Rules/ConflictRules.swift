@@ -135,6 +135,12 @@ struct ConflictAnalysis {
     if shown.count > Self.listedLimit {
       notes.append(LintNote("and \(shown.count - Self.listedLimit) more"))
     }
+    if binding.binding.context != nil, shown.contains(where: { $0.binding.context == nil }) {
+      notes.append(
+        LintNote(
+          "a binding without a context counts as matching at the deepest level of the stack "
+            + "(rule 3 of docs/keymaps.md), so it wins over any context at the same position"))
+    }
     let subject =
       "\(model.label(binding)) (\(LintModel.describe(binding.binding.effect))) in "
       + LintModel.describe(binding.binding.context)
