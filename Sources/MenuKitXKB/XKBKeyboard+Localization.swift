@@ -51,7 +51,13 @@ extension XKBKeyboard {
 
   /// The keyboard and its active layout group: all a relocation depends on.
   public var relocationIdentity: AnyHashable? {
-    RelocationCache.Identity(keyboard: ObjectIdentifier(self), layout: state.activeLayout)
+    // Boxed once per active layout, not per press: the dispatcher asks for it on every press.
+    let layout = state.activeLayout
+    if let known = relocations.identity, known.layout == layout { return known.value }
+    let identity = AnyHashable(
+      RelocationCache.Identity(keyboard: ObjectIdentifier(self), layout: layout))
+    relocations.identity = (layout, identity)
+    return identity
   }
 
   /// Where automatic localization moves a key command on an input: the position-preserving
@@ -184,4 +190,6 @@ final class RelocationCache {
   }
 
   var entries: [Key: ShortcutLocation?] = [:]
+  /// The last identity handed out, with its layout.
+  var identity: (layout: Int, value: AnyHashable)?
 }

@@ -69,11 +69,11 @@ public final class KeyDispatcher {
     didSet { cache = nil }
   }
 
-  var consumedKeys: Set<Int> = []
+  @exclusivity(unchecked) var consumedKeys: Set<Int> = []
   /// Whether keymap resolutions list every candidate (for ``dispatch(_:layout:)``'s results);
   /// ``send(_:layout:)`` does without.
   var recordsCandidates = true
-  private var cache: CandidateCache?
+  @exclusivity(unchecked) private var cache: CandidateCache?
 
   private func invalidateBindings() {
     cache = nil
@@ -295,6 +295,8 @@ public final class KeyDispatcher {
     guard let key = press.key else { return [] }
     // Look the key commands up by the press's chord: its input (or mirror, or Latin fallback)
     // with its effective modifiers, so only those whose key and modifiers match are read.
+    // A modifier key alone (Ctrl going down before a chord) is never a key command's key.
+    if press.isModifierKey { return [] }
     let (input, effective) = KeyCommandMatcher.chord(of: key, layout: layout)
     // Most presses (typing, modifier keys) have modifiers no key command uses.
     guard cache.modifiersInUse.contains(effective) else { return [] }
@@ -362,7 +364,12 @@ public final class KeyDispatcher {
     in cache: CandidateCache, layout: any KeyboardLayoutProviding, identity: AnyHashable
   ) -> [Chord: [Int]] {
     let key = RelocationIndexKey(identity: identity, direction: layoutDirection)
-    if let known = cache.relocations.indexes[key] { return known }
+    // Presses come in runs on one layout: the last index is checked first, by equality.
+    if let last = cache.relocations.last, last.key == key { return last.index }
+    if let known = cache.relocations.indexes[key] {
+      cache.relocations.last = (key, known)
+      return known
+    }
     var index: [Chord: [Int]] = [:]
     for position in cache.relocatable {
       let keyCommand = cache.keyCommands[position]
@@ -382,6 +389,7 @@ public final class KeyDispatcher {
       }
     }
     cache.relocations.indexes[key] = index
+    cache.relocations.last = (key, index)
     return index
   }
 
@@ -545,6 +553,7 @@ private struct RelocationIndexKey: Hashable {
 @MainActor
 private final class RelocationIndexes {
   var indexes: [RelocationIndexKey: [Chord: [Int]]] = [:]
+  var last: (key: RelocationIndexKey, index: [Chord: [Int]])?
 }
 
 /// What happened to one press: the key command it matched and the responder that performed
