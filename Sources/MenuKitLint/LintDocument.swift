@@ -19,32 +19,26 @@ public enum LintInputFormat: String, CaseIterable, Hashable, Sendable {
   /// A GTK accelerator map (`(gtk_accel_path "…" "…")` lines).
   case gtk
 
-  /// The format of a file, told from its name and then its contents, or nil.
+  /// The format of a file, told from its contents and then its name, or nil
+  /// (``KeymapFormat/detect(path:text:)``).
   ///
-  /// `*.keymap.json` is a keymap file; a JSON object is a keymap file when it has `"keymap"`
-  /// and a menu file otherwise; a JSON array is VS Code's when its objects have `"key"` and
-  /// Zed's when they have `"bindings"`; text with `gtk_accel_path` is a GTK accelerator map.
+  /// A JSON object with `"keymap"` is a keymap file, one with `"menu"` or `"edits"` a menu
+  /// file; a JSON array is VS Code's when its first object has `"key"` and Zed's when it has
+  /// `"bindings"`; `(gtk_accel_path …)` or action lines are a GTK accelerator list; names such
+  /// as `*.keymap.json` decide when the contents do not.
   ///
   /// - Parameters:
   ///   - path: The file's path.
   ///   - text: The file's contents.
   /// - Returns: The format, or nil when it cannot be told.
   public static func detect(path: String, text: String) -> LintInputFormat? {
-    if path.hasSuffix(".keymap.json") { return .keymap }
-    if text.contains("gtk_accel_path") { return .gtk }
-    guard let root = try? JSONReader.parse(text, file: path) else { return nil }
-    switch root.value {
-    case .object(let members):
-      return members.contains { $0.key == "keymap" } ? .keymap : .menu
-    case .array(let elements):
-      for element in elements {
-        guard let members = element.value.objectValue else { continue }
-        if members.contains(where: { $0.key == "bindings" }) { return .zed }
-        if members.contains(where: { $0.key == "key" }) { return .vscode }
-      }
-      return nil
-    default:
-      return nil
+    switch KeymapFormat.detect(path: path, text: text) {
+    case .menuKitKeymap?: .keymap
+    case .menuKitMenu?: .menu
+    case .vscode?: .vscode
+    case .zed?: .zed
+    case .gtk?: .gtk
+    case nil: nil
     }
   }
 }
@@ -172,16 +166,9 @@ extension LintDocument {
         text: text, path: path, platform: platform, source: .app)
       return LintDocument(path: path, format: format, keymap: keymap, diagnostics: diagnostics)
     case .gtk:
-      var document = LintDocument(
-        path: path, format: format, keymap: nil,
-        diagnostics: [
-          Diagnostic(
-            .unknownInputFormat,
-            "this build of keymap-lint has no reader for \(format.rawValue) keymaps",
-            at: SourceLocation(file: path, line: 1, column: 1))
-        ])
-      document.isUnreadable = true
-      return document
+      let (keymap, diagnostics) = GTKAccelerators.load(
+        text: text, path: path, platform: platform, source: .app)
+      return LintDocument(path: path, format: format, keymap: keymap, diagnostics: diagnostics)
     }
   }
 

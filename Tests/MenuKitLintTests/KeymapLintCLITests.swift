@@ -96,6 +96,28 @@ struct KeymapLintCLITests {
       github.output.hasPrefix("::warning file=\(path),line=1,col=51,title=MK606 needs-altgr::"))
   }
 
+  @Test("other editors' keymaps are detected by content, or chosen with --input-format")
+  func foreignInputs() throws {
+    let gtk = try temporaryFile(
+      "accels", "; GTK\n(gtk_accel_path \"<Actions>/win/fold\" \"<Primary>bracketleft\")\n")
+    let fromGTK = keymapLint("--layouts", "de", gtk)
+    #expect(fromGTK.status == .success)
+    #expect(fromGTK.output.hasPrefix("\(gtk):2:1: warning[MK606 needs-altgr]: Ctrl+[ (win.fold)"))
+    let vscode = try temporaryFile(
+      "mine.json",
+      #"[ { "key": "alt+f4", "command": "a" }, { "key": "ctrl+k", "command": "b", "when": "x" } ]"#
+    )
+    let fromVSCode = keymapLint(vscode)
+    #expect(
+      fromVSCode.output.contains("\(vscode):1:3: warning[MK610 reserved-shortcut]: Alt+F4 (a)"))
+    let zed = try temporaryFile("keymap.json", #"[ { "bindings": { "ctrl-k": "b" } } ]"#)
+    #expect(keymapLint(zed).status == .success)
+    // Read as a menu file, the array is the wrong type: an error finding, not a crash.
+    let forced = keymapLint("--input-format", "menu", vscode)
+    #expect(forced.status == .findings)
+    #expect(forced.output.contains("error[MK111 wrong-type]"))
+  }
+
   @Test("how-to-type prints the ways, the level and the relocation")
   func howToType() throws {
     let result = keymapLint("how-to-type", "--layout", "se", "Ctrl+Shift+[")
