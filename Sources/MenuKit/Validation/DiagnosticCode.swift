@@ -201,7 +201,8 @@ extension DiagnosticCode {
   /// Every code MenuKit defines, in code order.
   public static let all: [DiagnosticCode] =
     [
-      .syntaxError, .nestingTooDeep, .unreadableFile, .fileTooLarge, .unknownField, .wrongType, .missingField,
+      .syntaxError, .nestingTooDeep, .unreadableFile, .fileTooLarge, .unknownField, .wrongType,
+      .missingField,
       .invalidValue, .badShortcut, .unsupportedVersion, .ambiguousElement, .duplicateField,
       .unknownMenu, .unknownCommand, .unknownAction, .identifierInUse, .invalidEdit,
       .duplicateIdentifier, .duplicateShortcut, .emptyTitle, .multipleSelection, .notASingleKey,
