@@ -136,6 +136,7 @@ extension KeyboardMap {
     }
     if let first = bindings.first {
       var title = first.title + (first.needsAltGr ? " (AltGr)" : "")
+      if let continuation = first.continuation { title += " ↳" + continuation }
       if bindings.count > 1 { title += " +\(bindings.count - 1)" }
       let perLine = max(3, Int((width - 6) / 5))
       for (index, line) in Self.wrap(title, width: perLine, lines: 2).enumerated() {

@@ -48,6 +48,9 @@ public struct KeyboardMap: Hashable, Sendable {
     public var needsAltGr: Bool
     /// Whether the key command is enabled.
     public var isEnabled: Bool
+    /// For a multi-stroke sequence, which sits on the key of its first stroke: the label of
+    /// the strokes after it, such as `Ctrl+S` for `Ctrl+K Ctrl+S`; nil for one stroke.
+    public var continuation: String?
 
     /// Creates a binding.
     ///
@@ -57,15 +60,57 @@ public struct KeyboardMap: Hashable, Sendable {
     ///   - evdevCode: The key's evdev code, or nil.
     ///   - needsAltGr: Whether AltGr is needed too.
     ///   - isEnabled: Whether the key command is enabled.
+    ///   - continuation: The label of the strokes after the first, for a sequence.
     public init(
       title: String, label: String, evdevCode: Int?, needsAltGr: Bool = false,
-      isEnabled: Bool = true
+      isEnabled: Bool = true, continuation: String? = nil
     ) {
       self.title = title
       self.label = label
       self.evdevCode = evdevCode
       self.needsAltGr = needsAltGr
       self.isEnabled = isEnabled
+      self.continuation = continuation
+    }
+  }
+
+  /// A command and the keys that perform it, to be placed on the keyboard.
+  ///
+  /// ```swift
+  /// KeyboardMap.Entry(
+  ///   title: "Save All", keys: try KeySequence(parsing: "Ctrl+K Ctrl+S"),
+  ///   label: "Ctrl+K Ctrl+S")
+  /// ```
+  public struct Entry: Hashable, Sendable {
+    /// The command's title.
+    public var title: String
+    /// The keys; a sequence is placed on the key of its first stroke.
+    public var keys: KeySequence
+    /// The keys' label, as the platform and layout show them.
+    public var label: String
+    /// Whether the command is enabled.
+    public var isEnabled: Bool
+    /// Whether the first stroke may move to another key on layouts that need AltGr for it
+    /// (``KeyCommand/allowsAutomaticLocalization``); keymap bindings are not moved.
+    public var allowsAutomaticLocalization: Bool
+
+    /// Creates an entry.
+    ///
+    /// - Parameters:
+    ///   - title: The command's title.
+    ///   - keys: The keys that perform it.
+    ///   - label: The keys' label.
+    ///   - isEnabled: Whether the command is enabled.
+    ///   - allowsAutomaticLocalization: Whether the first stroke may be relocated.
+    public init(
+      title: String, keys: KeySequence, label: String, isEnabled: Bool = true,
+      allowsAutomaticLocalization: Bool = false
+    ) {
+      self.title = title
+      self.keys = keys
+      self.label = label
+      self.isEnabled = isEnabled
+      self.allowsAutomaticLocalization = allowsAutomaticLocalization
     }
   }
 
@@ -152,7 +197,9 @@ extension KeyboardMap {
   /// Places the key commands of a menu tree on the keys of a layout.
   ///
   /// Every key command of the tree is placed, hidden and disabled ones included (they still
-  /// take their key). The layout is the keyboard's active layout.
+  /// take their key), labelled as the layout types it
+  /// (``KeyboardLayoutProviding/localizedLabel(for:platform:)``). The layout is the
+  /// keyboard's active layout.
   ///
   /// - Parameters:
   ///   - menu: The menu tree whose key commands are placed.
@@ -163,31 +210,70 @@ extension KeyboardMap {
   public init(
     menu: Menu, keyboard: XKBKeyboard, geometry: KeyboardGeometry, platform: PlatformProfile
   ) {
+    let entries = menu.allKeyCommands.map { keyCommand in
+      let command = keyCommand.command
+      return Entry(
+        title: [command.discoverabilityTitle, command.title, command.action.rawValue]
+          .compactMap { $0 }.first { !$0.isEmpty } ?? "",
+        keys: KeySequence([keyCommand.shortcut]),
+        label: keyCommand.allowsAutomaticLocalization
+          ? keyboard.localizedLabel(for: keyCommand.shortcut, platform: platform)
+          : keyCommand.shortcut.label(for: platform),
+        isEnabled: !command.attributes.contains(.disabled),
+        allowsAutomaticLocalization: keyCommand.allowsAutomaticLocalization)
+    }
+    self.init(entries: entries, keyboard: keyboard, geometry: geometry, platform: platform)
+  }
+
+  /// Places commands with their keys on the keys of a layout, such as the bindings that fire
+  /// once keymaps are applied (``KeyBindingResolver/keys(for:in:)``).
+  ///
+  /// Each entry sits on the key of its first stroke, in the layer of that stroke's modifiers;
+  /// a sequence's other strokes are its ``Binding/continuation``.
+  ///
+  /// ```swift
+  /// let resolver = KeyBindingResolver(defaults: menu, keymaps: keymaps, platform: .linux)
+  /// if let keys = resolver.keys(for: CommandKey(action: "saveAllDocuments:"), in: []) {
+  ///   let map = KeyboardMap(
+  ///     entries: [.init(title: "Save All", keys: keys, label: keys.label(for: .linux))],
+  ///     keyboard: keyboard, geometry: .ansi, platform: .linux)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - entries: The commands and their keys, in the order their layers list them.
+  ///   - keyboard: The keyboard whose active layout types them and labels the keys.
+  ///   - geometry: The physical keys to place them on.
+  ///   - platform: The platform that says which key `.command` means and how labels look.
+  public init(
+    entries: [Entry], keyboard: XKBKeyboard, geometry: KeyboardGeometry,
+    platform: PlatformProfile
+  ) {
     let legends = Self.legends(of: geometry, keyboard: keyboard)
     var layers: [KeyModifierFlags: [Binding]] = [:]
     var unplaced: [Binding] = []
-    for keyCommand in menu.allKeyCommands {
-      let command = keyCommand.command
-      let title =
-        [command.discoverabilityTitle, command.title, command.action.rawValue]
-        .compactMap { $0 }.first { !$0.isEmpty } ?? ""
-      let label =
-        keyCommand.allowsAutomaticLocalization
-        ? keyboard.localizedLabel(for: keyCommand.shortcut, platform: platform)
-        : keyCommand.shortcut.label(for: platform)
-      let isEnabled = !command.attributes.contains(.disabled)
+    for entry in entries {
+      guard let first = entry.keys.strokes.first else { continue }
+      let rest = entry.keys.strokes.dropFirst()
+      let continuation =
+        rest.isEmpty ? nil : KeySequence(Array(rest)).label(for: platform)
       guard
-        let place = Self.place(keyCommand, keyboard: keyboard, geometry: geometry),
+        let place = Self.place(
+          first, relocating: entry.allowsAutomaticLocalization, keyboard: keyboard,
+          geometry: geometry),
         geometry.key(forEvdevCode: place.code) != nil
       else {
-        unplaced.append(Binding(title: title, label: label, evdevCode: nil, isEnabled: isEnabled))
+        unplaced.append(
+          Binding(
+            title: entry.title, label: entry.label, evdevCode: nil, isEnabled: entry.isEnabled,
+            continuation: continuation))
         continue
       }
-      let modifiers = platform.physicalModifiers(keyCommand.modifierFlags.union(place.extra))
+      let modifiers = platform.physicalModifiers(first.modifierFlags.union(place.extra))
       layers[modifiers, default: []].append(
         Binding(
-          title: title, label: label, evdevCode: place.code, needsAltGr: place.level >= 3,
-          isEnabled: isEnabled))
+          title: entry.title, label: entry.label, evdevCode: place.code,
+          needsAltGr: place.level >= 3, isEnabled: entry.isEnabled, continuation: continuation))
     }
     self.init(
       geometry: geometry, legends: legends,
@@ -205,9 +291,10 @@ extension KeyboardMap {
   /// Where a key command's input is typed: the key, its level from 1, and the modifiers that
   /// typing it adds (Shift at levels 2 and 4); nil when no key types it.
   static func place(
-    _ keyCommand: KeyCommand, keyboard: XKBKeyboard, geometry: KeyboardGeometry
+    _ stroke: KeyboardShortcut, relocating: Bool, keyboard: XKBKeyboard,
+    geometry: KeyboardGeometry
   ) -> (code: Int, level: Int, extra: KeyModifierFlags)? {
-    let input = keyCommand.input
+    let input = stroke.input
     guard input.modifierKey == nil else { return nil }
     if input.specialKey != nil {
       // The main key whose first-level keysym is this key, such as Up or F5.
@@ -222,7 +309,7 @@ extension KeyboardMap {
       return nil
     }
     let location =
-      (keyCommand.allowsAutomaticLocalization ? keyboard.relocatedKey(for: input) : nil)
+      (relocating ? keyboard.relocatedKey(for: input) : nil)
       ?? keyboard.reachability(of: input).location
     guard let location else { return nil }
     let extra: KeyModifierFlags = location.level % 2 == 0 ? [.shift] : []

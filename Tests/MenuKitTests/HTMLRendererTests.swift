@@ -169,14 +169,25 @@ struct HTMLRendererTests {
         "<h3>TableView</h3><dl><div class=\"entry\"><dt>Down</dt><dd><kbd>Down</kbd></dd></div>"))
   }
 
-  @Test("localized labels replace the platform's label in the menus")
-  func localized() {
-    let menu = Menu(children: [.menu(Menu(title: "Edit", children: [key("Unindent", "[")]))])
+  @Test("shortcut labels, when given, replace every label in the menus")
+  func shortcutLabels() {
+    let menu = Menu(children: [
+      .menu(
+        Menu(
+          title: "Edit",
+          children: [key("Unindent", "["), .command(Command(title: "Save All", action: "all:"))]))
+    ])
     let page = HTMLMenuRenderer(
-      platform: .linux, localizedLabels: [KeyboardShortcut("[", modifierFlags: .command): "Ctrl+Ü"]
+      platform: .linux,
+      shortcutLabels: [
+        CommandKey(action: "act:"): "Ctrl+Ü", CommandKey(action: "all:"): "Ctrl+K S",
+      ]
     ).render(menu)
-    #expect(page.contains("<kbd>Ctrl+Ü</kbd>"))
+    #expect(page.contains("<span class=\"title\">Unindent</span><kbd>Ctrl+Ü</kbd>"))
+    #expect(page.contains("<span class=\"title\">Save All</span><kbd>Ctrl+K S</kbd>"))
     #expect(!page.contains("Ctrl+["))
+    let unbound = HTMLMenuRenderer(platform: .linux, shortcutLabels: [:]).render(menu)
+    #expect(!unbound.contains("<kbd>"))
   }
 
   @Test("menus deeper than the validator's limit are drawn as an ellipsis")

@@ -199,6 +199,35 @@ struct KeyboardMapTests {
     #expect(!markup.contains("key bound"))
   }
 
+  @Test("entries: a sequence sits on its first stroke's key, keymap keys are not relocated")
+  func entries() throws {
+    let saveAll = try KeySequence(parsing: "Ctrl+K S")
+    let unindent = try KeySequence(parsing: "Ctrl+[")
+    let map = KeyboardMap(
+      entries: [
+        .init(title: "Save All", keys: saveAll, label: "Ctrl+K S"),
+        .init(title: "Unindent", keys: unindent, label: "Ctrl+["),
+        .init(title: "Moved", keys: unindent, label: "Ctrl+Ü", allowsAutomaticLocalization: true),
+        .init(
+          title: "Double Shift", keys: try KeySequence(parsing: "Shift Shift"), label: "Shift Shift"
+        ),
+      ],
+      keyboard: try keyboard("de"), geometry: .iso, platform: .linux)
+    let control = try #require(map.layers.first { $0.modifiers == .control })
+    let onK = control.bindings(onKey: 37)
+    #expect(onK.map(\.title) == ["Save All"])
+    #expect(onK.first?.continuation == "S")
+    #expect(onK.first?.label == "Ctrl+K S")
+    let unmoved = try #require(control.bindings.first { $0.title == "Unindent" })
+    #expect(unmoved.evdevCode == 9)  // AltGr+8 on German
+    #expect(unmoved.needsAltGr)
+    #expect(control.bindings(onKey: 26).map(\.title) == ["Moved"])
+    #expect(map.unplaced.map(\.title) == ["Double Shift"])
+    let svg = map.svg(for: control, platform: .linux)
+    #expect(svg.contains(">Save All</text>"))
+    #expect(svg.contains(">↳S</text>"))
+  }
+
   @Test(
     "command titles wrap onto two lines and are cut with an ellipsis",
     arguments: [
