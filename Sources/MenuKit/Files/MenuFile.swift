@@ -41,6 +41,12 @@ public struct MenuFile: Hashable, Sendable {
 }
 
 /// What loading a menu file produced: the file, if it has no errors, and every diagnostic.
+///
+/// ```swift
+/// let result = MenuFile.load(contentsOf: "menus/app.json")
+/// for diagnostic in result.diagnostics { print(diagnostic) }  // app.json:3:14: error[MK…]: …
+/// if let file = result.file { _ = file.apply(to: &builder) }
+/// ```
 public struct MenuFileLoadResult: Hashable, Sendable {
   /// The file; `nil` when any diagnostic is an error.
   public var file: MenuFile?

@@ -2,6 +2,14 @@
 ///
 /// Each case keeps the offending word and its offset (in Unicode scalars from the start of the
 /// text), so a file loader can point at the exact column.
+///
+/// ```swift
+/// do {
+///   _ = try KeyboardShortcut(parsing: "Ctlr+S")
+/// } catch {
+///   print(error)  // names 'Ctlr', its offset, and suggests 'Ctrl'
+/// }
+/// ```
 public enum KeyboardShortcutParseError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The text is empty or only spaces.
   case empty
