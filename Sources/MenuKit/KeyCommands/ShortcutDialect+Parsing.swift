@@ -372,6 +372,14 @@ struct StrokeBuilder {
         .unknownKey, at: offset, "a control character where a key was expected",
         expected: keyExpectation)
     }
+    // A combining mark (or a prepended mark) joins the character written next to it, so no
+    // shortcut text could hold it as a key on its own (found by fuzzing, docs/hardening.md).
+    guard "+\(character)+".count == 3 else {
+      throw parser.error(
+        .unknownKey, at: offset,
+        "'\(character)' combines with the characters next to it, so it cannot be a key",
+        expected: keyExpectation)
+    }
     let isASCIILetter = character.isASCII && character.isLetter
     if isASCIILetter, character.isUppercase, dialect == .zed || dialect == .emacs {
       // Zed and Emacs read an uppercase letter as Shift and the letter.
