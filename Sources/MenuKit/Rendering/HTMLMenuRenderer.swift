@@ -24,7 +24,9 @@
 /// destructive ones red, hidden ones left out, and a deferred element is shown by its
 /// identifier. Each menu-bar menu is a `div.menu` with an `id` of `menu-` and its position
 /// from 1, which the menu bar links to. Menus deeper than ``MenuValidator/maximumDepth`` are
-/// drawn as `…`.
+/// drawn as `…`. The menu bar shows the root's menus; elements placed directly in the root
+/// (not in a menu) and inline groups at the root are not drawn, as a menu bar has no place
+/// for them.
 public struct HTMLMenuRenderer: Sendable {
   /// The platform whose shortcut labels are shown.
   public var platform: PlatformProfile
