@@ -63,6 +63,9 @@ public struct LintDocument: Sendable {
   public var menuItems: [[MenuItemTitle]]
   /// The actions a menu file defines (commands and alternates).
   public var definedActions: Set<ActionName>
+  /// The positions of key commands that turn automatic localization off
+  /// (`"allowsAutomaticLocalization": false`).
+  public var unlocalizedKeyCommands: Set<SourceLocation> = []
   /// Every problem the loader found.
   public var diagnostics: [Diagnostic]
   /// Whether the file could not be read or parsed at all.
@@ -187,6 +190,7 @@ extension LintDocument {
     document.keymap = Keymap(source: .builtIn, path: path, bindings: walker.bindings)
     document.menuItems = walker.menus
     document.definedActions = walker.actions
+    document.unlocalizedKeyCommands = walker.unlocalized
     if let file = result.file {
       var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: platform))
       document.diagnostics += file.apply(to: &builder)
@@ -209,6 +213,7 @@ private struct MenuJSONWalker {
   var bindings: [KeyBinding] = []
   var actions: Set<ActionName> = []
   var menus: [[LintDocument.MenuItemTitle]] = []
+  var unlocalized: Set<SourceLocation> = []
 
   mutating func walk(_ node: JSONNode) {
     switch node.value {
@@ -236,6 +241,10 @@ private struct MenuJSONWalker {
           KeyBinding(
             keys: KeySequence([shortcut]), effect: .perform(ActionName(action), arguments: nil),
             source: .builtIn, location: shortcutMember.value.location))
+        let localization = members.first { $0.key == "allowsAutomaticLocalization" }
+        if case .bool(false)? = localization?.value.value {
+          unlocalized.insert(shortcutMember.value.location)
+        }
       }
     }
     if let children = members.first(where: { $0.key == "children" })?.value.value.arrayValue {

@@ -94,3 +94,22 @@ struct LayoutRuleTests {
     #expect(answer.text.hasPrefix("Ctrl+Shift+[ on se: '[' needs AltGr\n  KEY_8 <AE08> level 3"))
   }
 }
+
+@Suite("Layouts and menu key commands")
+struct MenuLayoutTests {
+  @Test("a key command that turns automatic localization off is not relocated")
+  func noLocalization() throws {
+    let menu = """
+      { "schemaVersion": 1, "menu": { "menu": "", "children": [
+        { "command": "Fold", "action": "fold:", "shortcut": "Cmd+[", "allowsAutomaticLocalization": false },
+        { "command": "Unfold", "action": "unfold:", "shortcut": "Cmd+]" } ] } }
+      """
+    let report = lint(
+      [("menu.json", menu)], format: .menu,
+      configuration: LintConfiguration(platform: .linux, layouts: [LayoutName(layout: "se")]))
+    let notes = report.findings.filter { $0.code == .needsAltGr }.map { $0.notes[0].message }
+    #expect(notes.count == 2)
+    #expect(notes[0].hasSuffix("; automatic localization is off for this key command"))
+    #expect(notes[1].hasSuffix("; automatic localization does not relocate it"))
+  }
+}

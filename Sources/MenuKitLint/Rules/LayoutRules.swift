@@ -90,7 +90,13 @@ struct LayoutCheck {
         for keyboard in model.keyboards {
           guard let what = problem(keyboard, input, stroke) else { continue }
           var text = "\(keyboard.name): \(what)"
-          if relocates {
+          let localizes =
+            !(binding.binding.location.map {
+              model.documents[binding.document].unlocalizedKeyCommands.contains($0)
+            } ?? false)
+          if relocates, !localizes {
+            text += "; automatic localization is off for this key command"
+          } else if relocates {
             if let relocated = keyboard.relocatedKey(for: input) {
               let shortcut = KeyboardShortcut(
                 relocated.input,
