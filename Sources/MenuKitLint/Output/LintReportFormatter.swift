@@ -163,8 +163,16 @@ public enum LintReportFormatter {
           ("id", .string(code.rawValue)), ("name", .string(code.name)),
           ("shortDescription", .object([member(("text", .string(code.name)))])),
           (
-            "helpUri",
-            .string("docs/diagnostics.md#\(code.rawValue.lowercased())-\(code.name)")
+            "help",
+            .object([
+              member(
+                (
+                  "text",
+                  .string(
+                    "See docs/diagnostics.md, section \(code.rawValue) \(code.name), for an "
+                      + "example and a fix.")
+                ))
+            ])
           ),
           (
             "defaultConfiguration",
@@ -197,7 +205,6 @@ public enum LintReportFormatter {
     let driver: JSONValue = .object(
       [
         ("name", .string("keymap-lint")),
-        ("informationUri", .string("docs/keymap-lint.md")),
         ("rules", .array(rules.map(node))),
       ].map(member))
     let run: JSONValue = .object(
@@ -221,7 +228,7 @@ public enum LintReportFormatter {
   static func physicalLocation(_ location: SourceLocation) -> JSONValue {
     .object(
       [
-        ("artifactLocation", .object([member(("uri", .string(location.file)))])),
+        ("artifactLocation", .object([member(("uri", .string(uriReference(location.file))))])),
         (
           "region",
           .object(
@@ -229,6 +236,15 @@ public enum LintReportFormatter {
               .map(member))
         ),
       ].map(member))
+  }
+
+  /// A path as a URI reference: characters other than unreserved ones and `/` are
+  /// percent-encoded, so `my keymaps/a.json` is `my%20keymaps/a.json`.
+  static func uriReference(_ path: String) -> String {
+    var allowed = CharacterSet.alphanumerics.intersection(
+      .init(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+    allowed.insert(charactersIn: "-._~/")
+    return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
   }
 
   // MARK: GitHub
