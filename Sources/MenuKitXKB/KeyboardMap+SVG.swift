@@ -95,7 +95,11 @@ extension KeyboardMap {
     var tooltip = name ?? "key \(key.evdevCode)"
     switch kind {
     case "bound":
-      tooltip += ": " + bindings.map { "\($0.label) \($0.title)" }.joined(separator: "; ")
+      tooltip +=
+        ": "
+        + bindings.map {
+          "\($0.label) \($0.title)" + ($0.isLatinFallback ? " (at its US QWERTY position)" : "")
+        }.joined(separator: "; ")
     case "free":
       tooltip += ": free with \(layerTitle)"
     default:

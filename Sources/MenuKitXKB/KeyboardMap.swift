@@ -6,7 +6,10 @@ public import MenuKit
 /// A map places every key command of a menu tree on the key that types it on a layout: the
 /// key and level ``XKBKeyboard/reachability(of:)`` finds, or the relocated key when automatic
 /// localization moves the shortcut (``XKBKeyboard/relocatedKey(for:)``, `Ctrl+[` → `Ctrl+Ü`
-/// on German). Key commands are grouped into ``Layer``s by the modifiers held to type them:
+/// on German). An input the layout does not type at all, such as a Latin letter on Russian,
+/// sits where US QWERTY has it, as the Latin fallback of key-command matching finds it
+/// (``Binding/isLatinFallback``). Key commands are grouped into ``Layer``s by the modifiers held
+/// to type them:
 /// the shortcut's physical modifiers on the platform, plus Shift when the input is at the
 /// key's second level (`Ctrl+?` is Ctrl+Shift+/ on US). The legends come from the layout's
 /// keysyms at levels 1–3 (``KeyLegend``).
@@ -22,9 +25,10 @@ public import MenuKit
 ///                            trustedMarkup: map.htmlMarkup(platform: .linux))])
 /// ```
 ///
-/// Key commands whose key is not on the geometry (keypad keys, F13 and up), whose input no
-/// key of the layout types, or whose input is a modifier key (`Shift Shift`) are listed in
-/// ``unplaced``. Keys without a command in a layer are free in it (``Layer/freeKeys(in:)``).
+/// Key commands whose key is not on the geometry (keypad keys, F13 and up), whose input
+/// neither the layout nor US QWERTY types, or whose input is a modifier key (`Shift Shift`)
+/// are listed in ``unplaced``. Keys without a command in a layer are free in it
+/// (``Layer/freeKeys(in:legends:)``).
 public struct KeyboardMap: Hashable, Sendable {
   /// The geometry the keys are placed on.
   public var geometry: KeyboardGeometry
@@ -51,6 +55,9 @@ public struct KeyboardMap: Hashable, Sendable {
     /// For a multi-stroke sequence, which sits on the key of its first stroke: the label of
     /// the strokes after it, such as `Ctrl+S` for `Ctrl+K Ctrl+S`; nil for one stroke.
     public var continuation: String?
+    /// Whether the layout does not type the input and the binding sits where US QWERTY has
+    /// it, as the Latin fallback matches it (`Ctrl+O` on the key of `Щ` on Russian).
+    public var isLatinFallback: Bool
 
     /// Creates a binding.
     ///
@@ -61,9 +68,10 @@ public struct KeyboardMap: Hashable, Sendable {
     ///   - needsAltGr: Whether AltGr is needed too.
     ///   - isEnabled: Whether the key command is enabled.
     ///   - continuation: The label of the strokes after the first, for a sequence.
+    ///   - isLatinFallback: Whether the binding sits at its US QWERTY position.
     public init(
       title: String, label: String, evdevCode: Int?, needsAltGr: Bool = false,
-      isEnabled: Bool = true, continuation: String? = nil
+      isEnabled: Bool = true, continuation: String? = nil, isLatinFallback: Bool = false
     ) {
       self.title = title
       self.label = label
@@ -71,6 +79,7 @@ public struct KeyboardMap: Hashable, Sendable {
       self.needsAltGr = needsAltGr
       self.isEnabled = isEnabled
       self.continuation = continuation
+      self.isLatinFallback = isLatinFallback
     }
   }
 
@@ -273,7 +282,8 @@ extension KeyboardMap {
       layers[modifiers, default: []].append(
         Binding(
           title: entry.title, label: entry.label, evdevCode: place.code,
-          needsAltGr: place.level >= 3, isEnabled: entry.isEnabled, continuation: continuation))
+          needsAltGr: place.level >= 3, isEnabled: entry.isEnabled, continuation: continuation,
+          isLatinFallback: place.isLatinFallback))
     }
     self.init(
       geometry: geometry, legends: legends,
@@ -288,12 +298,13 @@ extension KeyboardMap {
 // MARK: - Internal
 
 extension KeyboardMap {
-  /// Where a key command's input is typed: the key, its level from 1, and the modifiers that
-  /// typing it adds (Shift at levels 2 and 4); nil when no key types it.
+  /// Where a stroke's input is typed: the key, its level from 1, the modifiers that typing it
+  /// adds (Shift at levels 2 and 4), and whether it is the US QWERTY position of an input the
+  /// layout cannot type (decision 5's Latin fallback); nil when no key types it.
   static func place(
     _ stroke: KeyboardShortcut, relocating: Bool, keyboard: XKBKeyboard,
     geometry: KeyboardGeometry
-  ) -> (code: Int, level: Int, extra: KeyModifierFlags)? {
+  ) -> (code: Int, level: Int, extra: KeyModifierFlags, isLatinFallback: Bool)? {
     let input = stroke.input
     guard input.modifierKey == nil else { return nil }
     if input.specialKey != nil {
@@ -303,7 +314,7 @@ extension KeyboardMap {
       for key in geometry.keys {
         let keysyms = keymap.keysyms(forEvdevCode: key.evdevCode, layout: layout, level: 0)
         if keysyms.contains(where: { KeyInput(keysym: $0) == input }) {
-          return (key.evdevCode, 1, [])
+          return (key.evdevCode, 1, [], false)
         }
       }
       return nil
@@ -311,9 +322,17 @@ extension KeyboardMap {
     let location =
       (relocating ? keyboard.relocatedKey(for: input) : nil)
       ?? keyboard.reachability(of: input).location
-    guard let location else { return nil }
-    let extra: KeyModifierFlags = location.level % 2 == 0 ? [.shift] : []
-    return (location.evdevCode, location.level, extra)
+    if let location {
+      let extra: KeyModifierFlags = location.level % 2 == 0 ? [.shift] : []
+      return (location.evdevCode, location.level, extra, false)
+    }
+    // Not on this layout (Latin letters on Russian): where US QWERTY has it.
+    guard
+      let position = XKBKeyboard.keysyms(for: input).lazy
+        .compactMap({ USQWERTYPositions.table[$0] }).first
+    else { return nil }
+    let extra: KeyModifierFlags = position.level == 1 ? [.shift] : []
+    return (position.evdevCode, position.level + 1, extra, true)
   }
 
   /// A sort key for layers: fewer modifiers first, then Control, Alt, Shift, Command.

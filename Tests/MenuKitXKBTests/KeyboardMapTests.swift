@@ -136,6 +136,28 @@ struct KeyboardMapTests {
     #expect(mac.layers.first?.title(for: .mac) == "⌘")
   }
 
+  @Test("on Russian, Latin shortcuts sit where US QWERTY has them (the Latin fallback)")
+  func latinFallback() throws {
+    let map = KeyboardMap(
+      menu: editMenu([key("Open", "o"), key("Redo", "z", [.command, .shift])]),
+      keyboard: try keyboard("ru"), geometry: .iso, platform: .linux)
+    #expect(map.unplaced.isEmpty)
+    #expect(map.legends[24]?.base == "Щ")
+    let control = try #require(map.layers.first { $0.modifiers == .control })
+    let open = try #require(control.bindings(onKey: 24).first)
+    #expect(open.title == "Open")
+    #expect(open.isLatinFallback)
+    let controlShift = try #require(map.layers.first { $0.modifiers == [.control, .shift] })
+    #expect(controlShift.bindings(onKey: 44).map(\.title) == ["Redo"])
+    #expect(
+      map.svg(for: control, platform: .linux).contains(
+        "<title>Щ: Ctrl+O Open (at its US QWERTY position)</title>"))
+    let us = KeyboardMap(
+      menu: editMenu([key("Open", "o")]), keyboard: try keyboard("us"), geometry: .ansi,
+      platform: .linux)
+    #expect(us.layers.first?.bindings.first?.isLatinFallback == false)
+  }
+
   @Test("a key command that cannot be relocated and needs AltGr is marked so")
   func altGr() throws {
     var keyCommand = KeyCommand(
