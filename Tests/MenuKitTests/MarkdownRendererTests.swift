@@ -88,6 +88,29 @@ struct MarkdownRendererTests {
     #expect(MarkdownMenuRenderer.escape("line\nbreak") == "line break")
   }
 
+  @Test("a row of random text always has exactly its three cell borders")
+  func randomTitles() {
+    var state: UInt64 = 0xC0FFEE
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    let alphabet = Array("|\\`*_[]<>&~#a \n")
+    for _ in 0..<300 {
+      let title = String((0..<Int(next() % 16)).map { _ in alphabet[Int(next()) % alphabet.count] })
+      let row = MarkdownMenuRenderer.escape(title)
+      // A '|' is a border unless an odd number of backslashes precede it.
+      var borders = 0
+      var backslashes = 0
+      for character in "| \(row) | Ctrl+S |" {
+        if character == "|", backslashes % 2 == 0 { borders += 1 }
+        backslashes = character == "\\" ? backslashes + 1 : 0
+      }
+      #expect(borders == 3, "\(title.debugDescription) → \(row.debugDescription)")
+      #expect(!row.contains("\n"))
+    }
+  }
+
   @Test("a menu without shortcuts says so")
   func empty() {
     #expect(
