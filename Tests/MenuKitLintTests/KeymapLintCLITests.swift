@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitLint
 import Testing
 
 @testable import keymap_lint
@@ -150,3 +151,28 @@ struct KeymapLintCLITests {
 }
 
 nonisolated(unsafe) private var discardedOutput = BufferedOutput()
+
+@Suite("keymap-lint --all-layouts")
+struct KeymapLintAllLayoutsTests {
+  @Test("every installed layout is checked, each with its own note")
+  func allLayouts() throws {
+    let path = try temporaryFile(
+      "k.keymap.json",
+      #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+Shift+[", "command": "fold" } ] } ] }"#
+    )
+    let result = keymapLint("--all-layouts", "--format", "json", path)
+    #expect(result.status == .success)
+    let parsed = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+    let root = try #require(parsed as? [String: Any])
+    let layouts = try #require(root["layouts"] as? [String])
+    // A layout XKB cannot compile is listed as skipped, with libxkbcommon's reason.
+    let skipped = try #require(root["skippedLayouts"] as? [[String: Any]])
+    #expect(layouts.count + skipped.count == LayoutName.installed().count)
+    #expect(layouts.count > 500)
+    let findings = try #require(root["findings"] as? [[String: Any]])
+    let altGr = try #require(findings.first { $0["code"] as? String == "MK606" })
+    let notes = try #require(altGr["notes"] as? [[String: Any]])
+    #expect(notes.contains { $0["layout"] as? String == "se" })
+    #expect(!notes.contains { $0["layout"] as? String == "us" })
+  }
+}

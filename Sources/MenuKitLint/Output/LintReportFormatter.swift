@@ -67,6 +67,9 @@ public enum LintReportFormatter {
       "\(report.files.count) \(report.files.count == 1 ? "file" : "files")"
       + (report.layouts.isEmpty
         ? "" : ", \(report.layouts.count) \(report.layouts.count == 1 ? "layout" : "layouts")")
+    for skipped in report.skippedLayouts {
+      lines.append("skipped layout \(skipped.name): \(skipped.reason)")
+    }
     lines.append(
       "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) "
         + "in \(checked)")
@@ -116,7 +119,20 @@ public enum LintReportFormatter {
         ("findings", .array(findings.map(node))),
         ("layouts", .array(report.layouts.map { node(.string($0.description)) })),
         ("platform", .string(report.configuration.platform.rawValue)),
-        ("schemaVersion", number(jsonSchemaVersion)), ("summary", summary),
+        ("schemaVersion", number(jsonSchemaVersion)),
+        (
+          "skippedLayouts",
+          .array(
+            report.skippedLayouts.map { skipped in
+              node(
+                .object(
+                  [
+                    ("layout", .string(skipped.name.description)),
+                    ("reason", .string(skipped.reason)),
+                  ].map(member)))
+            })
+        ),
+        ("summary", summary),
         ("tool", .string("keymap-lint")),
       ].map(member))
     return JSONWriter.write(root)
