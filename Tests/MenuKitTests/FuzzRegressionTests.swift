@@ -55,3 +55,26 @@ struct FuzzRegressionTests {
       error.message == "'\u{353}' combines with the characters next to it, so it cannot be a key")
   }
 }
+
+extension FuzzRegressionTests {
+  @Test(
+    "MenuKit's own shortcuts reject a combining mark as the key, alone or after modifiers",
+    arguments: ["\u{353}", "Cmd+\u{301}", "Ctrl+Shift+\u{600}", "Cmd+K \u{200D}"])
+  func menuKitCombiningKey(text: String) {
+    // Found as '͓' (menuKit dialect): it parsed alone, and Cmd+͓ could not be written.
+    #expect(throws: KeyboardShortcutParseError.self) { try KeySequence(parsing: text) }
+    #expect(throws: ShortcutDialectError.self) {
+      try KeySequence(parsing: text, dialect: .menuKit, platform: .linux)
+    }
+  }
+
+  @Test("a GTK Unicode keysym of a combining mark is not a key")
+  func gtkCombiningKeysym() throws {
+    #expect(throws: ShortcutDialectError.self) {
+      try KeySequence(parsing: "<Control>U0301", dialect: .gtk, platform: .linux)
+    }
+    #expect(
+      try KeySequence(parsing: "<Control>U00E9", dialect: .gtk, platform: .linux).strokes.map(
+        \.input) == [KeyInput("é")])
+  }
+}

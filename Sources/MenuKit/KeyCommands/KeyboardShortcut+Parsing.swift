@@ -158,6 +158,9 @@ extension KeyInput {
   /// The input a key name denotes: one character, `Plus`, or a special-key name.
   init?(named name: String) {
     if name.count == 1 {
+      // A combining or prepended mark would join the '+' written before it, so the shortcut's
+      // text could not be read back (found by fuzzing, docs/hardening.md).
+      guard "+\(name)+".count == 3 else { return nil }
       let lowered = name.lowercased()
       // Uppercase Latin letters name the key, whose input is the lowercase letter.
       self.init(lowered.count == 1 && name.first?.isLetter == true ? lowered : name)
