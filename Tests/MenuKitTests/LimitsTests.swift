@@ -145,3 +145,41 @@ extension Result where Failure == SourceFile.Failure {
     return nil
   }
 }
+
+extension LimitsTests {
+  @Test("a key sequence has at most 16 strokes, in MenuKit's text and in every dialect")
+  func sequenceLength() throws {
+    #expect(KeySequence.maximumLength == 16)
+    let longest = Array(repeating: "a", count: 16).joined(separator: " ")
+    #expect(try KeySequence(parsing: longest).strokes.count == 16)
+    let error = try #require(
+      throws: KeyboardShortcutParseError.self,
+      performing: { try KeySequence(parsing: longest + " Cmd+B") })
+    #expect(error == .tooManyStrokes(offset: 32))
+    #expect(error.description == "the key sequence has more than 16 strokes")
+    for dialect in [ShortcutDialect.menuKit, .vscode, .zed, .emacs] {
+      let dialectError = try #require(
+        throws: ShortcutDialectError.self,
+        performing: { try KeySequence(parsing: longest + " b", dialect: dialect, platform: .linux) }
+      )
+      #expect(dialectError.kind == .tooManyStrokes)
+      #expect(dialectError.column == 33)
+      #expect(dialectError.message == "MenuKit reads sequences of at most 16 strokes")
+    }
+  }
+
+  @Test("a keymap binding of a million strokes is one MK502, and the other bindings load")
+  func millionStrokeBinding() throws {
+    let strokes = Array(repeating: "a", count: 1_000_000).joined(separator: " ")
+    let text = """
+      { "schemaVersion": 1, "keymap": [{ "bindings": [
+        { "keys": "\(strokes)", "command": "long:" },
+        { "keys": "Cmd+K Cmd+S", "command": "saveAll:" }
+      ] }] }
+      """
+    let (keymap, diagnostics) = KeymapFile.load(text: text, source: .user)
+    #expect(diagnostics.map(\.code) == [.badKeys])
+    #expect(diagnostics.first?.message.contains("16 strokes") == true)
+    #expect(keymap?.bindings.count == 1)
+  }
+}

@@ -32,7 +32,9 @@ struct DialectParser {
       let message =
         dialect.maximumStrokes == 1
         ? "\(dialect.displayName) shortcuts are single strokes, but a second stroke starts here"
-        : "\(dialect.displayName) sequences have at most \(dialect.maximumStrokes) strokes"
+        : dialect.maximumStrokes == KeySequence.maximumLength
+          ? "MenuKit reads sequences of at most \(dialect.maximumStrokes) strokes"
+          : "\(dialect.displayName) sequences have at most \(dialect.maximumStrokes) strokes"
       throw error(
         .tooManyStrokes, at: ranges[dialect.maximumStrokes].lowerBound, message,
         expected: "the end of the shortcut")
@@ -150,6 +152,7 @@ struct DialectParser {
         case .unknownKey: .unknownKey
         case .missingKey: .missingKey
         case .duplicateModifier: .duplicateModifier
+        case .tooManyStrokes: .tooManyStrokes
         }
       throw ShortcutDialectError(
         kind, dialect: dialect, column: range.lowerBound + error.offset + 1,
