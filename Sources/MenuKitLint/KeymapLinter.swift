@@ -31,6 +31,7 @@ public struct KeymapLinter {
       AmbiguousBindingRule(), DeadBindingRule(), ResolvedOverrideRule(), PrefixShadowingRule(),
       UntypableShortcutRule(), AltGrShortcutRule(), MovedKeyRule(), UndefinedCommandRule(),
       ProfileDuplicateRule(), ReservedShortcutRule(), DuplicateMnemonicRule(),
+      CtrlAltCollisionRule(),
     ]
   }
 

@@ -113,3 +113,27 @@ struct MenuLayoutTests {
     #expect(notes[1].hasSuffix("; automatic localization does not relocate it"))
   }
 }
+
+@Suite("Layouts: Ctrl+Alt and AltGr")
+struct CtrlAltCollisionTests {
+  @Test("Ctrl+Alt+L takes 'ł' on Polish where Ctrl+Alt stands in for AltGr")
+  func polish() throws {
+    let text = """
+      { "schemaVersion": 1, "keymap": [ { "bindings": [
+        { "keys": "Ctrl+Alt+L", "command": "format" },
+        { "keys": "Ctrl+L", "command": "line" },
+        { "keys": "Ctrl+Alt+F5", "command": "other" } ] } ] }
+      """
+    let report = lint(
+      [("k.json", text)],
+      configuration: LintConfiguration(
+        platform: .linux, layouts: [LayoutName(layout: "pl"), LayoutName(layout: "us")]))
+    let findings = report.findings.filter { $0.code == .ctrlAltCollision }
+    #expect(findings.count == 1)
+    #expect(findings.first?.location?.line == 2)
+    #expect(
+      findings.first?.message
+        == "Ctrl+Alt+L (format) is on a key whose AltGr level types a character on pl")
+    #expect(findings.first?.notes.map(\.message) == ["pl: AltGr+L types 'ł' (KEY_L, level 3)"])
+  }
+}
