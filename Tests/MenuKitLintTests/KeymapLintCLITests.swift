@@ -144,13 +144,11 @@ struct KeymapLintCLITests {
     let files = try FileManager.default.contentsOfDirectory(atPath: examples).sorted()
       .filter { $0.hasSuffix(".json") }.map { "\(examples)/\($0)" }
     #expect(!files.isEmpty)
-    let result = KeymapLint.run(
-      arguments: files, output: &discardedOutput)
+    var output = BufferedOutput()
+    let result = KeymapLint.run(arguments: files, output: &output)
     #expect(result == .success)
   }
 }
-
-nonisolated(unsafe) private var discardedOutput = BufferedOutput()
 
 @Suite("keymap-lint --all-layouts")
 struct KeymapLintAllLayoutsTests {
