@@ -15,6 +15,11 @@ struct Benchmarks {
     print("")
     // `menukit-benchmarks tree translation dispatch keymap` runs the named ones; none runs all.
     let chosen = Set(CommandLine.arguments.dropFirst())
+    // `menukit-benchmarks report`: all of them, then one summary table (Report.swift).
+    if chosen.contains("report") {
+      report()
+      return
+    }
     let run = { (name: String) in chosen.isEmpty || chosen.contains(name) }
     if run("tree") { treeBenchmark() }
     if run("translation") { translationBenchmark() }
@@ -183,14 +188,15 @@ struct Benchmarks {
     return events
   }
 
-  /// Builds, validates and renders generated trees of 25,000, 50,000 and 100,000 elements.
+  /// Builds, validates and renders generated trees of 10,000, 25,000, 50,000 and 100,000
+  /// elements.
   static func treeBenchmark() {
     print("Build (MenuBuilder ingest + 100 edits + materialise), validate, render a generated tree")
     print(
       pad("elements", 10) + pad("baseline walk", 15) + pad("build", 11) + pad("validate", 11)
         + pad("render text", 13) + pad("write json", 12) + pad("total", 11) + "ns/element")
     var perElement: [Int: Double] = [:]
-    for size in [25_000, 50_000, 100_000] {
+    for size in [10_000, 25_000, 50_000, 100_000] {
       let tree = generatedTree(elements: size)
       // Warm up once, then take the best of three runs of each step.
       var timings: [String: Duration] = [:]

@@ -31,6 +31,7 @@ public struct KeymapLinter {
       AmbiguousBindingRule(), DeadBindingRule(), ResolvedOverrideRule(), PrefixShadowingRule(),
       UntypableShortcutRule(), AltGrShortcutRule(), MovedKeyRule(), UndefinedCommandRule(),
       ProfileDuplicateRule(), ReservedShortcutRule(), DuplicateMnemonicRule(),
+      CtrlAltCollisionRule(),
     ]
   }
 
@@ -59,9 +60,13 @@ public struct KeymapLinter {
       if lhs.code.rawValue != rhs.code.rawValue { return lhs.code.rawValue < rhs.code.rawValue }
       return lhs.message < rhs.message
     }
-    return LintReport(
+    var report = LintReport(
       findings: findings, files: documents.map(\.path),
       layouts: model.keyboards.map(\.name), configuration: configuration)
+    report.skippedLayouts = model.layoutErrors.map {
+      LintReport.SkippedLayout(name: $0, reason: $1)
+    }
+    return report
   }
 }
 
@@ -73,6 +78,16 @@ public struct LintReport: Hashable, Sendable {
   public var files: [String]
   /// The layouts checked.
   public var layouts: [LayoutName]
+  /// The layouts configured that XKB could not compile, with why; they are not checked.
+  public var skippedLayouts: [SkippedLayout] = []
+
+  /// A layout that could not be compiled.
+  public struct SkippedLayout: Hashable, Sendable {
+    /// The layout.
+    public var name: LayoutName
+    /// libxkbcommon's first message about it.
+    public var reason: String
+  }
   /// The configuration.
   public var configuration: LintConfiguration
 

@@ -19,32 +19,26 @@ public enum LintInputFormat: String, CaseIterable, Hashable, Sendable {
   /// A GTK accelerator map (`(gtk_accel_path "…" "…")` lines).
   case gtk
 
-  /// The format of a file, told from its name and then its contents, or nil.
+  /// The format of a file, told from its contents and then its name, or nil
+  /// (``KeymapFormat/detect(path:text:)``).
   ///
-  /// `*.keymap.json` is a keymap file; a JSON object is a keymap file when it has `"keymap"`
-  /// and a menu file otherwise; a JSON array is VS Code's when its objects have `"key"` and
-  /// Zed's when they have `"bindings"`; text with `gtk_accel_path` is a GTK accelerator map.
+  /// A JSON object with `"keymap"` is a keymap file, one with `"menu"` or `"edits"` a menu
+  /// file; a JSON array is VS Code's when its first object has `"key"` and Zed's when it has
+  /// `"bindings"`; `(gtk_accel_path …)` or action lines are a GTK accelerator list; names such
+  /// as `*.keymap.json` decide when the contents do not.
   ///
   /// - Parameters:
   ///   - path: The file's path.
   ///   - text: The file's contents.
   /// - Returns: The format, or nil when it cannot be told.
   public static func detect(path: String, text: String) -> LintInputFormat? {
-    if path.hasSuffix(".keymap.json") { return .keymap }
-    if text.contains("gtk_accel_path") { return .gtk }
-    guard let root = try? JSONReader.parse(text, file: path) else { return nil }
-    switch root.value {
-    case .object(let members):
-      return members.contains { $0.key == "keymap" } ? .keymap : .menu
-    case .array(let elements):
-      for element in elements {
-        guard let members = element.value.objectValue else { continue }
-        if members.contains(where: { $0.key == "bindings" }) { return .zed }
-        if members.contains(where: { $0.key == "key" }) { return .vscode }
-      }
-      return nil
-    default:
-      return nil
+    switch KeymapFormat.detect(path: path, text: text) {
+    case .menuKitKeymap?: .keymap
+    case .menuKitMenu?: .menu
+    case .vscode?: .vscode
+    case .zed?: .zed
+    case .gtk?: .gtk
+    case nil: nil
     }
   }
 }
@@ -69,6 +63,9 @@ public struct LintDocument: Sendable {
   public var menuItems: [[MenuItemTitle]]
   /// The actions a menu file defines (commands and alternates).
   public var definedActions: Set<ActionName>
+  /// The positions of key commands that turn automatic localization off
+  /// (`"allowsAutomaticLocalization": false`).
+  public var unlocalizedKeyCommands: Set<SourceLocation> = []
   /// Every problem the loader found.
   public var diagnostics: [Diagnostic]
   /// Whether the file could not be read or parsed at all.
@@ -172,16 +169,9 @@ extension LintDocument {
         text: text, path: path, platform: platform, source: .app)
       return LintDocument(path: path, format: format, keymap: keymap, diagnostics: diagnostics)
     case .gtk:
-      var document = LintDocument(
-        path: path, format: format, keymap: nil,
-        diagnostics: [
-          Diagnostic(
-            .unknownInputFormat,
-            "this build of keymap-lint has no reader for \(format.rawValue) keymaps",
-            at: SourceLocation(file: path, line: 1, column: 1))
-        ])
-      document.isUnreadable = true
-      return document
+      let (keymap, diagnostics) = GTKAccelerators.load(
+        text: text, path: path, platform: platform, source: .app)
+      return LintDocument(path: path, format: format, keymap: keymap, diagnostics: diagnostics)
     }
   }
 
@@ -200,6 +190,7 @@ extension LintDocument {
     document.keymap = Keymap(source: .builtIn, path: path, bindings: walker.bindings)
     document.menuItems = walker.menus
     document.definedActions = walker.actions
+    document.unlocalizedKeyCommands = walker.unlocalized
     if let file = result.file {
       var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: platform))
       document.diagnostics += file.apply(to: &builder)
@@ -222,6 +213,7 @@ private struct MenuJSONWalker {
   var bindings: [KeyBinding] = []
   var actions: Set<ActionName> = []
   var menus: [[LintDocument.MenuItemTitle]] = []
+  var unlocalized: Set<SourceLocation> = []
 
   mutating func walk(_ node: JSONNode) {
     switch node.value {
@@ -249,6 +241,10 @@ private struct MenuJSONWalker {
           KeyBinding(
             keys: KeySequence([shortcut]), effect: .perform(ActionName(action), arguments: nil),
             source: .builtIn, location: shortcutMember.value.location))
+        let localization = members.first { $0.key == "allowsAutomaticLocalization" }
+        if case .bool(false)? = localization?.value.value {
+          unlocalized.insert(shortcutMember.value.location)
+        }
       }
     }
     if let children = members.first(where: { $0.key == "children" })?.value.value.arrayValue {

@@ -101,6 +101,10 @@ public final class LintModel {
   public let keyboards: [LayoutKeyboard]
   /// The layouts that failed to compile, with why.
   public let layoutErrors: [(LayoutName, String)]
+  /// The resolver over every binding, for checking a finding against the precedence rules
+  /// themselves.
+  public lazy var resolver = KeyBindingResolver(
+    bindings: bindings.map(\.binding), platform: configuration.platform)
   /// The conflict analysis, computed once for the three rules that report it.
   lazy var conflicts: [LintFinding] = ConflictAnalysis(model: self).findings()
 

@@ -95,7 +95,11 @@ extension KeyboardMap {
     var tooltip = name ?? "key \(key.evdevCode)"
     switch kind {
     case "bound":
-      tooltip += ": " + bindings.map { "\($0.label) \($0.title)" }.joined(separator: "; ")
+      tooltip +=
+        ": "
+        + bindings.map {
+          "\($0.label) \($0.title)" + ($0.isLatinFallback ? " (at its US QWERTY position)" : "")
+        }.joined(separator: "; ")
     case "free":
       tooltip += ": free with \(layerTitle)"
     default:
@@ -136,8 +140,10 @@ extension KeyboardMap {
     }
     if let first = bindings.first {
       var title = first.title + (first.needsAltGr ? " (AltGr)" : "")
+      if let continuation = first.continuation { title += " ↳" + continuation }
       if bindings.count > 1 { title += " +\(bindings.count - 1)" }
-      let perLine = max(3, Int((width - 6) / 5))
+      // About 5.6 pixels per character of the 9-pixel command font.
+      let perLine = max(3, Int((width - 6) / 5.6))
       for (index, line) in Self.wrap(title, width: perLine, lines: 2).enumerated() {
         svg += text(line, x: x + 4, y: y + height - 14 + Double(index) * 10, class: "command")
       }

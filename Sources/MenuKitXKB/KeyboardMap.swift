@@ -6,7 +6,10 @@ public import MenuKit
 /// A map places every key command of a menu tree on the key that types it on a layout: the
 /// key and level ``XKBKeyboard/reachability(of:)`` finds, or the relocated key when automatic
 /// localization moves the shortcut (``XKBKeyboard/relocatedKey(for:)``, `Ctrl+[` → `Ctrl+Ü`
-/// on German). Key commands are grouped into ``Layer``s by the modifiers held to type them:
+/// on German). An input the layout does not type at all, such as a Latin letter on Russian,
+/// sits where US QWERTY has it, as the Latin fallback of key-command matching finds it
+/// (``Binding/isLatinFallback``). Key commands are grouped into ``Layer``s by the modifiers held
+/// to type them:
 /// the shortcut's physical modifiers on the platform, plus Shift when the input is at the
 /// key's second level (`Ctrl+?` is Ctrl+Shift+/ on US). The legends come from the layout's
 /// keysyms at levels 1–3 (``KeyLegend``).
@@ -22,9 +25,10 @@ public import MenuKit
 ///                            trustedMarkup: map.htmlMarkup(platform: .linux))])
 /// ```
 ///
-/// Key commands whose key is not on the geometry (keypad keys, F13 and up), whose input no
-/// key of the layout types, or whose input is a modifier key (`Shift Shift`) are listed in
-/// ``unplaced``. Keys without a command in a layer are free in it (``Layer/freeKeys(in:)``).
+/// Key commands whose key is not on the geometry (keypad keys, F13 and up), whose input
+/// neither the layout nor US QWERTY types, or whose input is a modifier key (`Shift Shift`)
+/// are listed in ``unplaced``. Keys without a command in a layer are free in it
+/// (``Layer/freeKeys(in:legends:)``).
 public struct KeyboardMap: Hashable, Sendable {
   /// The geometry the keys are placed on.
   public var geometry: KeyboardGeometry
@@ -48,6 +52,12 @@ public struct KeyboardMap: Hashable, Sendable {
     public var needsAltGr: Bool
     /// Whether the key command is enabled.
     public var isEnabled: Bool
+    /// For a multi-stroke sequence, which sits on the key of its first stroke: the label of
+    /// the strokes after it, such as `Ctrl+S` for `Ctrl+K Ctrl+S`; nil for one stroke.
+    public var continuation: String?
+    /// Whether the layout does not type the input and the binding sits where US QWERTY has
+    /// it, as the Latin fallback matches it (`Ctrl+O` on the key of `Щ` on Russian).
+    public var isLatinFallback: Bool
 
     /// Creates a binding.
     ///
@@ -57,15 +67,59 @@ public struct KeyboardMap: Hashable, Sendable {
     ///   - evdevCode: The key's evdev code, or nil.
     ///   - needsAltGr: Whether AltGr is needed too.
     ///   - isEnabled: Whether the key command is enabled.
+    ///   - continuation: The label of the strokes after the first, for a sequence.
+    ///   - isLatinFallback: Whether the binding sits at its US QWERTY position.
     public init(
       title: String, label: String, evdevCode: Int?, needsAltGr: Bool = false,
-      isEnabled: Bool = true
+      isEnabled: Bool = true, continuation: String? = nil, isLatinFallback: Bool = false
     ) {
       self.title = title
       self.label = label
       self.evdevCode = evdevCode
       self.needsAltGr = needsAltGr
       self.isEnabled = isEnabled
+      self.continuation = continuation
+      self.isLatinFallback = isLatinFallback
+    }
+  }
+
+  /// A command and the keys that perform it, to be placed on the keyboard.
+  ///
+  /// ```swift
+  /// KeyboardMap.Entry(
+  ///   title: "Save All", keys: try KeySequence(parsing: "Ctrl+K Ctrl+S"),
+  ///   label: "Ctrl+K Ctrl+S")
+  /// ```
+  public struct Entry: Hashable, Sendable {
+    /// The command's title.
+    public var title: String
+    /// The keys; a sequence is placed on the key of its first stroke.
+    public var keys: KeySequence
+    /// The keys' label, as the platform and layout show them.
+    public var label: String
+    /// Whether the command is enabled.
+    public var isEnabled: Bool
+    /// Whether the first stroke may move to another key on layouts that need AltGr for it
+    /// (``KeyCommand/allowsAutomaticLocalization``); keymap bindings are not moved.
+    public var allowsAutomaticLocalization: Bool
+
+    /// Creates an entry.
+    ///
+    /// - Parameters:
+    ///   - title: The command's title.
+    ///   - keys: The keys that perform it.
+    ///   - label: The keys' label.
+    ///   - isEnabled: Whether the command is enabled.
+    ///   - allowsAutomaticLocalization: Whether the first stroke may be relocated.
+    public init(
+      title: String, keys: KeySequence, label: String, isEnabled: Bool = true,
+      allowsAutomaticLocalization: Bool = false
+    ) {
+      self.title = title
+      self.keys = keys
+      self.label = label
+      self.isEnabled = isEnabled
+      self.allowsAutomaticLocalization = allowsAutomaticLocalization
     }
   }
 
@@ -152,7 +206,9 @@ extension KeyboardMap {
   /// Places the key commands of a menu tree on the keys of a layout.
   ///
   /// Every key command of the tree is placed, hidden and disabled ones included (they still
-  /// take their key). The layout is the keyboard's active layout.
+  /// take their key), labelled as the layout types it
+  /// (``KeyboardLayoutProviding/localizedLabel(for:platform:)``). The layout is the
+  /// keyboard's active layout.
   ///
   /// - Parameters:
   ///   - menu: The menu tree whose key commands are placed.
@@ -163,31 +219,71 @@ extension KeyboardMap {
   public init(
     menu: Menu, keyboard: XKBKeyboard, geometry: KeyboardGeometry, platform: PlatformProfile
   ) {
+    let entries = menu.allKeyCommands.map { keyCommand in
+      let command = keyCommand.command
+      return Entry(
+        title: [command.discoverabilityTitle, command.title, command.action.rawValue]
+          .compactMap { $0 }.first { !$0.isEmpty } ?? "",
+        keys: KeySequence([keyCommand.shortcut]),
+        label: keyCommand.allowsAutomaticLocalization
+          ? keyboard.localizedLabel(for: keyCommand.shortcut, platform: platform)
+          : keyCommand.shortcut.label(for: platform),
+        isEnabled: !command.attributes.contains(.disabled),
+        allowsAutomaticLocalization: keyCommand.allowsAutomaticLocalization)
+    }
+    self.init(entries: entries, keyboard: keyboard, geometry: geometry, platform: platform)
+  }
+
+  /// Places commands with their keys on the keys of a layout, such as the bindings that fire
+  /// once keymaps are applied (``KeyBindingResolver/keys(for:in:)``).
+  ///
+  /// Each entry sits on the key of its first stroke, in the layer of that stroke's modifiers;
+  /// a sequence's other strokes are its ``Binding/continuation``.
+  ///
+  /// ```swift
+  /// let resolver = KeyBindingResolver(defaults: menu, keymaps: keymaps, platform: .linux)
+  /// if let keys = resolver.keys(for: CommandKey(action: "saveAllDocuments:"), in: []) {
+  ///   let map = KeyboardMap(
+  ///     entries: [.init(title: "Save All", keys: keys, label: keys.label(for: .linux))],
+  ///     keyboard: keyboard, geometry: .ansi, platform: .linux)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - entries: The commands and their keys, in the order their layers list them.
+  ///   - keyboard: The keyboard whose active layout types them and labels the keys.
+  ///   - geometry: The physical keys to place them on.
+  ///   - platform: The platform that says which key `.command` means and how labels look.
+  public init(
+    entries: [Entry], keyboard: XKBKeyboard, geometry: KeyboardGeometry,
+    platform: PlatformProfile
+  ) {
     let legends = Self.legends(of: geometry, keyboard: keyboard)
     var layers: [KeyModifierFlags: [Binding]] = [:]
     var unplaced: [Binding] = []
-    for keyCommand in menu.allKeyCommands {
-      let command = keyCommand.command
-      let title =
-        [command.discoverabilityTitle, command.title, command.action.rawValue]
-        .compactMap { $0 }.first { !$0.isEmpty } ?? ""
-      let label =
-        keyCommand.allowsAutomaticLocalization
-        ? keyboard.localizedLabel(for: keyCommand.shortcut, platform: platform)
-        : keyCommand.shortcut.label(for: platform)
-      let isEnabled = !command.attributes.contains(.disabled)
+    for entry in entries {
+      guard let first = entry.keys.strokes.first else { continue }
+      let rest = entry.keys.strokes.dropFirst()
+      let continuation =
+        rest.isEmpty ? nil : KeySequence(Array(rest)).label(for: platform)
       guard
-        let place = Self.place(keyCommand, keyboard: keyboard, geometry: geometry),
+        let place = Self.place(
+          first, relocating: entry.allowsAutomaticLocalization, keyboard: keyboard,
+          geometry: geometry),
         geometry.key(forEvdevCode: place.code) != nil
       else {
-        unplaced.append(Binding(title: title, label: label, evdevCode: nil, isEnabled: isEnabled))
+        unplaced.append(
+          Binding(
+            title: entry.title, label: entry.label, evdevCode: nil, isEnabled: entry.isEnabled,
+            continuation: continuation))
         continue
       }
-      let modifiers = platform.physicalModifiers(keyCommand.modifierFlags.union(place.extra))
+      let modifiers = platform.physicalModifiers(first.modifierFlags.union(place.extra))
       layers[modifiers, default: []].append(
         Binding(
-          title: title, label: label, evdevCode: place.code, needsAltGr: place.level >= 3,
-          isEnabled: isEnabled))
+          title: entry.title, label: entry.label, evdevCode: place.code,
+          needsAltGr: place.level >= 3, isEnabled: entry.isEnabled, continuation: continuation,
+          isLatinFallback: place.isLatinFallback))
     }
     self.init(
       geometry: geometry, legends: legends,
@@ -202,12 +298,14 @@ extension KeyboardMap {
 // MARK: - Internal
 
 extension KeyboardMap {
-  /// Where a key command's input is typed: the key, its level from 1, and the modifiers that
-  /// typing it adds (Shift at levels 2 and 4); nil when no key types it.
+  /// Where a stroke's input is typed: the key, its level from 1, the modifiers that typing it
+  /// adds (Shift at levels 2 and 4), and whether it is the US QWERTY position of an input the
+  /// layout cannot type (decision 5's Latin fallback); nil when no key types it.
   static func place(
-    _ keyCommand: KeyCommand, keyboard: XKBKeyboard, geometry: KeyboardGeometry
-  ) -> (code: Int, level: Int, extra: KeyModifierFlags)? {
-    let input = keyCommand.input
+    _ stroke: KeyboardShortcut, relocating: Bool, keyboard: XKBKeyboard,
+    geometry: KeyboardGeometry
+  ) -> (code: Int, level: Int, extra: KeyModifierFlags, isLatinFallback: Bool)? {
+    let input = stroke.input
     guard input.modifierKey == nil else { return nil }
     if input.specialKey != nil {
       // The main key whose first-level keysym is this key, such as Up or F5.
@@ -216,17 +314,25 @@ extension KeyboardMap {
       for key in geometry.keys {
         let keysyms = keymap.keysyms(forEvdevCode: key.evdevCode, layout: layout, level: 0)
         if keysyms.contains(where: { KeyInput(keysym: $0) == input }) {
-          return (key.evdevCode, 1, [])
+          return (key.evdevCode, 1, [], false)
         }
       }
       return nil
     }
     let location =
-      (keyCommand.allowsAutomaticLocalization ? keyboard.relocatedKey(for: input) : nil)
+      (relocating ? keyboard.relocatedKey(for: input) : nil)
       ?? keyboard.reachability(of: input).location
-    guard let location else { return nil }
-    let extra: KeyModifierFlags = location.level % 2 == 0 ? [.shift] : []
-    return (location.evdevCode, location.level, extra)
+    if let location {
+      let extra: KeyModifierFlags = location.level % 2 == 0 ? [.shift] : []
+      return (location.evdevCode, location.level, extra, false)
+    }
+    // Not on this layout (Latin letters on Russian): where US QWERTY has it.
+    guard
+      let position = XKBKeyboard.keysyms(for: input).lazy
+        .compactMap({ USQWERTYPositions.table[$0] }).first
+    else { return nil }
+    let extra: KeyModifierFlags = position.level == 1 ? [.shift] : []
+    return (position.evdevCode, position.level + 1, extra, true)
   }
 
   /// A sort key for layers: fewer modifiers first, then Control, Alt, Shift, Command.

@@ -149,7 +149,7 @@ extension XKBKeyboard {
 
 /// Where each character keysym is typed on US QWERTY at level 1 or 2: the reference
 /// positions of automatic localization.
-private enum USQWERTYPositions {
+enum USQWERTYPositions {
   /// A key and a level, from 0.
   struct Position: Sendable {
     var evdevCode: Int

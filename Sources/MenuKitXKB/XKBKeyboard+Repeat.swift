@@ -49,6 +49,11 @@ public struct KeyRepeatSettings: Hashable, Sendable {
 /// A monotonic clock, in seconds, that times synthesised key repeats.
 ///
 /// Use ``MonotonicClock`` in applications and ``ManualClock`` in tests.
+///
+/// ```swift
+/// let clock = ManualClock(now: 0)
+/// let keyboard = XKBKeyboard(keymap: keymap, clock: clock)
+/// ```
 public protocol KeyboardClock: Sendable {
   /// The current time in seconds; it never goes backwards.
   var now: Double { get }

@@ -77,7 +77,8 @@ struct KeymapLint {
       --layouts L,...     check typing on these layouts, such as us,de,fr,ru or de(nodeadkeys)
       --all-layouts       check every layout and variant xkb-data lists (libxkbregistry)
       --platform P        linux (default), mac or windows: what Cmd means
-      --desktop D         gnome, kde or macos: whose reserved shortcuts (default: per platform)
+      --desktop D         gnome, kde or macos: whose reserved shortcuts (default: macos on mac,
+                          gnome otherwise)
       --input-format F    keymap, menu, vscode, zed or gtk (default: detected per file)
       --werror            exit 1 on warnings too
       --no-notes          leave out notes (overrides resolved by design, moved keys)

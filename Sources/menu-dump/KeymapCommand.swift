@@ -195,11 +195,15 @@ enum KeymapCommand {
       case .vscode?: dialect = .vscode
       case .zed?: dialect = .zed
       case .gtk?: dialect = .gtk
-      case .menuKitKeymap?, .menuKitMenu?, nil:
+      case let format:
         guard FileManager.default.isReadableFile(atPath: path) else { break }
-        output.error(
-          "menu-dump keymap: cannot tell the format of '\(path)'; give --from vscode, zed or "
-            + "gtk\n")
+        let what =
+          switch format {
+          case .menuKitKeymap?: "'\(path)' is already a MenuKit keymap"
+          case .menuKitMenu?: "'\(path)' is a MenuKit menu file, not another editor's keymap"
+          default: "cannot tell the format of '\(path)'"
+          }
+        output.error("menu-dump keymap: \(what); give --from vscode, zed or gtk\n")
         return .dataError
       }
     }

@@ -95,7 +95,8 @@ struct MenuDump {
     case .json:
       output.write(MenuFile(path: "", menu: menu, edits: []).jsonText(platform: options.platform))
     case .markdown, .html:
-      let status = CheatSheetPage.write(menu, options, output: &output)
+      let status = CheatSheetPage.write(
+        menu, options, keymaps: useKeymaps ? keymaps : nil, contexts: contexts, output: &output)
       guard status == .success else { return status }
     }
     return findings.containsErrors ? .failure : .success

@@ -78,7 +78,7 @@ struct Options: Equatable {
     return """
       USAGE: menu-dump [--format tree|json] [--platform linux|mac|windows] [FILE ...]
              menu-dump --format markdown|html [--layout L] [--variant V] [--geometry ansi|iso]
-                       [--chain CHAINFILE] [--platform linux|mac|windows] [FILE ...]
+                       [--chain CHAINFILE] [--context C] [--platform P] [FILE|KEYMAPFILE ...]
              menu-dump --discoverability [--chain CHAINFILE] [--first-responder ID]
                        [--platform linux|mac|windows] [FILE ...]
              menu-dump trace --layout L [options] [RECORDING|-]   (see 'menu-dump trace --help')

@@ -281,15 +281,20 @@ enum Trace {
     return "C"
   }
 
+  /// The text of a recording, or of standard input for `-`; at most `MenuFile.maximumFileSize`
+  /// bytes, checked before reading.
   static func readRecording(_ path: String) throws -> String {
-    let data =
-      path == "-"
-      ? FileHandle.standardInput.readDataToEndOfFile()
-      : try Data(contentsOf: URL(fileURLWithPath: path))
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw CocoaError(.fileReadInapplicableStringEncoding)
+    let result = SourceFile.readText(
+      at: path == "-" ? "/dev/stdin" : path, kind: "evemu recording")
+    switch result {
+    case .success(let text): return text
+    case .failure(let failure): throw RecordingError(description: failure.diagnostic.message)
     }
-    return text
+  }
+
+  /// A recording that cannot be read, with the reason.
+  struct RecordingError: Error, CustomStringConvertible {
+    let description: String
   }
 
   /// Formats records as JSON lines or as table rows.

@@ -59,6 +59,34 @@ struct HTMLCheatSheetTests {
     #expect(usISO.output.contains("data-evdev=\"86\""))
   }
 
+  @Test("keymap files: the cheat sheets show the keys that fire in the given contexts")
+  func keymaps() {
+    let keymap = textEditor.replacingOccurrences(of: ".json", with: ".keymap.json")
+    let plain = menuDump(textEditor, keymap, "--format", "markdown")
+    #expect(plain.status == .success, "\(plain.errors)")
+    #expect(plain.output.contains("| Appearance ▸ Theme ▸ Dark | Ctrl+K Ctrl+T |\n"))
+    #expect(plain.output.contains("| Line ▸ Delete Line | Ctrl+K |\n"))  // no Editor context
+    let editor = menuDump(
+      textEditor, keymap, "--format", "markdown", "--context", "Workspace > Editor")
+    #expect(editor.output.contains("| Line ▸ Delete Line | Ctrl+Shift+K |\n"))
+    #expect(editor.output.contains("| Comment ▸ Toggle Line Comment | Ctrl+K Ctrl+C |\n"))
+
+    let page = menuDump(
+      textEditor, keymap, "--format", "html", "--layout", "de", "--context", "Editor")
+    #expect(page.status == .success, "\(page.errors)")
+    #expect(page.output.contains("<span class=\"title\">Dark</span><kbd>Ctrl+K Ctrl+T</kbd>"))
+    // The sequences on Ctrl+K, on the key K, with what follows the first stroke.
+    #expect(
+      page.output.contains(
+        "<g class=\"key bound\" data-evdev=\"37\"><title>K: Ctrl+K Ctrl+J Join Lines; "))
+    #expect(page.output.contains(">Join</text>"))
+    #expect(page.output.contains("context Editor"))
+
+    let bad = menuDump(textEditor, "--format", "markdown", "--context", "Editor &&")
+    #expect(bad.status == .usage)
+    #expect(bad.errors.contains("--context 'Editor &&'"))
+  }
+
   @Test("html with a chain file titles the responder groups by identifier")
   func chain() throws {
     let chain = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -74,7 +74,11 @@ struct KeymapImportCommandTests {
     let path = try temporaryFile("notes.txt", "hello world\n")
     let result = menuDump("keymap", "import", path)
     #expect(result.status == .dataError)
-    #expect(result.errors.contains("give --from"))
+    #expect(result.errors.contains("cannot tell the format of"))
+    let keymap = try temporaryFile("a.keymap.json", #"{ "schemaVersion": 1, "keymap": [] }"#)
+    let again = menuDump("keymap", "import", keymap)
+    #expect(again.status == .dataError)
+    #expect(again.errors.contains("is already a MenuKit keymap; give --from"))
   }
 
   @Test("export writes each dialect and reports what it leaves out")

@@ -191,6 +191,19 @@ struct MenuRuleTests {
     #expect(mnemonic.first?.message.contains("mnemonic 's'") == true)
   }
 
+  @Test("a menu's own problems come from the menu validator, with their codes")
+  func menuValidation() {
+    let duplicate = """
+      { "schemaVersion": 1,
+        "menu": { "menu": "", "id": "root", "children": [
+          { "command": "Cut", "action": "cut:", "shortcut": "Cmd+X" },
+          { "command": "Cross Out", "action": "crossOut:", "shortcut": "Ctrl+X" } ] } }
+      """
+    let report = lint([("menu.json", duplicate)], format: .menu)
+    // MK302 from MenuValidator, at the menu it was found in; keymap-lint adds no MK609.
+    #expect(summary(report) == ["MK302@2:11"])
+  }
+
   @Test("a keymap command no menu defines, with a suggestion")
   func undefinedCommand() {
     let keymap = """

@@ -77,3 +77,18 @@ struct FormatterTests {
     #expect(text.split(separator: "\n").count == 1)
   }
 }
+
+@Suite("Output formats: paths")
+struct FormatterPathTests {
+  @Test("sarif writes a path with a space as a percent-encoded URI reference")
+  func sarifPath() {
+    let report = lint([
+      (
+        "my keymaps/k.json",
+        #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Alt+F4", "command": "a" } ] } ] }"#
+      )
+    ])
+    let text = LintReportFormatter.sarif(report)
+    #expect(text.contains(#""uri": "my%20keymaps/k.json""#))
+  }
+}

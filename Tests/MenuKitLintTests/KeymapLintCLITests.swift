@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitLint
 import Testing
 
 @testable import keymap_lint
@@ -96,6 +97,28 @@ struct KeymapLintCLITests {
       github.output.hasPrefix("::warning file=\(path),line=1,col=51,title=MK606 needs-altgr::"))
   }
 
+  @Test("other editors' keymaps are detected by content, or chosen with --input-format")
+  func foreignInputs() throws {
+    let gtk = try temporaryFile(
+      "accels", "; GTK\n(gtk_accel_path \"<Actions>/win/fold\" \"<Primary>bracketleft\")\n")
+    let fromGTK = keymapLint("--layouts", "de", gtk)
+    #expect(fromGTK.status == .success)
+    #expect(fromGTK.output.hasPrefix("\(gtk):2:1: warning[MK606 needs-altgr]: Ctrl+[ (win.fold)"))
+    let vscode = try temporaryFile(
+      "mine.json",
+      #"[ { "key": "alt+f4", "command": "a" }, { "key": "ctrl+k", "command": "b", "when": "x" } ]"#
+    )
+    let fromVSCode = keymapLint(vscode)
+    #expect(
+      fromVSCode.output.contains("\(vscode):1:3: warning[MK610 reserved-shortcut]: Alt+F4 (a)"))
+    let zed = try temporaryFile("keymap.json", #"[ { "bindings": { "ctrl-k": "b" } } ]"#)
+    #expect(keymapLint(zed).status == .success)
+    // Read as a menu file, the array is the wrong type: an error finding, not a crash.
+    let forced = keymapLint("--input-format", "menu", vscode)
+    #expect(forced.status == .findings)
+    #expect(forced.output.contains("error[MK111 wrong-type]"))
+  }
+
   @Test("how-to-type prints the ways, the level and the relocation")
   func howToType() throws {
     let result = keymapLint("how-to-type", "--layout", "se", "Ctrl+Shift+[")
@@ -121,10 +144,33 @@ struct KeymapLintCLITests {
     let files = try FileManager.default.contentsOfDirectory(atPath: examples).sorted()
       .filter { $0.hasSuffix(".json") }.map { "\(examples)/\($0)" }
     #expect(!files.isEmpty)
-    let result = KeymapLint.run(
-      arguments: files, output: &discardedOutput)
+    var output = BufferedOutput()
+    let result = KeymapLint.run(arguments: files, output: &output)
     #expect(result == .success)
   }
 }
 
-nonisolated(unsafe) private var discardedOutput = BufferedOutput()
+@Suite("keymap-lint --all-layouts")
+struct KeymapLintAllLayoutsTests {
+  @Test("every installed layout is checked, each with its own note")
+  func allLayouts() throws {
+    let path = try temporaryFile(
+      "k.keymap.json",
+      #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+Shift+[", "command": "fold" } ] } ] }"#
+    )
+    let result = keymapLint("--all-layouts", "--format", "json", path)
+    #expect(result.status == .success)
+    let parsed = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+    let root = try #require(parsed as? [String: Any])
+    let layouts = try #require(root["layouts"] as? [String])
+    // A layout XKB cannot compile is listed as skipped, with libxkbcommon's reason.
+    let skipped = try #require(root["skippedLayouts"] as? [[String: Any]])
+    #expect(layouts.count + skipped.count == LayoutName.installed().count)
+    #expect(layouts.count > 500)
+    let findings = try #require(root["findings"] as? [[String: Any]])
+    let altGr = try #require(findings.first { $0["code"] as? String == "MK606" })
+    let notes = try #require(altGr["notes"] as? [[String: Any]])
+    #expect(notes.contains { $0["layout"] as? String == "se" })
+    #expect(!notes.contains { $0["layout"] as? String == "us" })
+  }
+}

@@ -94,3 +94,46 @@ struct LayoutRuleTests {
     #expect(answer.text.hasPrefix("Ctrl+Shift+[ on se: '[' needs AltGr\n  KEY_8 <AE08> level 3"))
   }
 }
+
+@Suite("Layouts and menu key commands")
+struct MenuLayoutTests {
+  @Test("a key command that turns automatic localization off is not relocated")
+  func noLocalization() throws {
+    let menu = """
+      { "schemaVersion": 1, "menu": { "menu": "", "children": [
+        { "command": "Fold", "action": "fold:", "shortcut": "Cmd+[", "allowsAutomaticLocalization": false },
+        { "command": "Unfold", "action": "unfold:", "shortcut": "Cmd+]" } ] } }
+      """
+    let report = lint(
+      [("menu.json", menu)], format: .menu,
+      configuration: LintConfiguration(platform: .linux, layouts: [LayoutName(layout: "se")]))
+    let notes = report.findings.filter { $0.code == .needsAltGr }.map { $0.notes[0].message }
+    #expect(notes.count == 2)
+    #expect(notes[0].hasSuffix("; automatic localization is off for this key command"))
+    #expect(notes[1].hasSuffix("; automatic localization does not relocate it"))
+  }
+}
+
+@Suite("Layouts: Ctrl+Alt and AltGr")
+struct CtrlAltCollisionTests {
+  @Test("Ctrl+Alt+L takes 'ł' on Polish where Ctrl+Alt stands in for AltGr")
+  func polish() throws {
+    let text = """
+      { "schemaVersion": 1, "keymap": [ { "bindings": [
+        { "keys": "Ctrl+Alt+L", "command": "format" },
+        { "keys": "Ctrl+L", "command": "line" },
+        { "keys": "Ctrl+Alt+F5", "command": "other" } ] } ] }
+      """
+    let report = lint(
+      [("k.json", text)],
+      configuration: LintConfiguration(
+        platform: .linux, layouts: [LayoutName(layout: "pl"), LayoutName(layout: "us")]))
+    let findings = report.findings.filter { $0.code == .ctrlAltCollision }
+    #expect(findings.count == 1)
+    #expect(findings.first?.location?.line == 2)
+    #expect(
+      findings.first?.message
+        == "Ctrl+Alt+L (format) is on a key whose AltGr level types a character on pl")
+    #expect(findings.first?.notes.map(\.message) == ["pl: AltGr+L types 'ł' (KEY_L, level 3)"])
+  }
+}

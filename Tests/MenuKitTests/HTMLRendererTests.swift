@@ -61,6 +61,29 @@ struct HTMLRendererTests {
     #expect(HTMLMenuRenderer.escape("Ö ß ⌘") == "Ö ß ⌘")
   }
 
+  @Test("escaped random text has no markup character outside a character reference")
+  func escapeRandomText() {
+    var generator = SplitMix64(seed: 0x5EED)  // from ContextPredicateTests
+    let alphabet = Array("<>&\"'ab /=;#xÖß⌘\u{0}\u{1b}\u{7f}\u{85}\t\n")
+    for _ in 0..<500 {
+      let length = Int(generator.next() % 24)
+      let text = String(
+        (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+      let escaped = HTMLMenuRenderer.escape(text)
+      #expect(!escaped.contains { "<>\"'".contains($0) }, "\(text.debugDescription)")
+      // Every '&' starts one of the five references.
+      let references = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"]
+      var rest = escaped[...]
+      while let ampersand = rest.firstIndex(of: "&") {
+        let tail = rest[ampersand...]
+        #expect(references.contains { tail.hasPrefix($0) }, "\(escaped.debugDescription)")
+        rest = rest[rest.index(after: ampersand)...]
+      }
+      #expect(
+        !escaped.unicodeScalars.contains { $0.value < 0x09 || (0x7f...0x9f).contains($0.value) })
+    }
+  }
+
   @Test("the menu bar links to each menu, drawn open with its sections and submenus")
   func menus() {
     let page = HTMLMenuRenderer(platform: .linux).render(mainMenu)
@@ -169,14 +192,25 @@ struct HTMLRendererTests {
         "<h3>TableView</h3><dl><div class=\"entry\"><dt>Down</dt><dd><kbd>Down</kbd></dd></div>"))
   }
 
-  @Test("localized labels replace the platform's label in the menus")
-  func localized() {
-    let menu = Menu(children: [.menu(Menu(title: "Edit", children: [key("Unindent", "[")]))])
+  @Test("shortcut labels, when given, replace every label in the menus")
+  func shortcutLabels() {
+    let menu = Menu(children: [
+      .menu(
+        Menu(
+          title: "Edit",
+          children: [key("Unindent", "["), .command(Command(title: "Save All", action: "all:"))]))
+    ])
     let page = HTMLMenuRenderer(
-      platform: .linux, localizedLabels: [KeyboardShortcut("[", modifierFlags: .command): "Ctrl+Ü"]
+      platform: .linux,
+      shortcutLabels: [
+        CommandKey(action: "act:"): "Ctrl+Ü", CommandKey(action: "all:"): "Ctrl+K S",
+      ]
     ).render(menu)
-    #expect(page.contains("<kbd>Ctrl+Ü</kbd>"))
+    #expect(page.contains("<span class=\"title\">Unindent</span><kbd>Ctrl+Ü</kbd>"))
+    #expect(page.contains("<span class=\"title\">Save All</span><kbd>Ctrl+K S</kbd>"))
     #expect(!page.contains("Ctrl+["))
+    let unbound = HTMLMenuRenderer(platform: .linux, shortcutLabels: [:]).render(menu)
+    #expect(!unbound.contains("<kbd>"))
   }
 
   @Test("menus deeper than the validator's limit are drawn as an ellipsis")

@@ -54,3 +54,48 @@ private let cases: [KeymapImportFormatTests.Case] = [
   .init(path: "x", text: #"{ "keymap": [ }"#, format: .menuKitKeymap),
   .init(path: "u.keymap.json", text: "{ oops", format: .menuKitKeymap),
 ]
+
+@Suite("Importing keymaps documentation")
+struct KeymapImportDocsTests {
+  private func documentation(_ name: String) throws -> String {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("docs/\(name)")
+    return try String(contentsOf: url, encoding: .utf8)
+  }
+
+  @Test("importing-keymaps.md names every import diagnostic and every entry point")
+  func namesCodesAndAPI() throws {
+    let text = try documentation("importing-keymaps.md")
+    for code in DiagnosticCode.keymapImportCodes {
+      #expect(text.contains(code.rawValue), "\(code) is not mentioned")
+    }
+    for name in [
+      "VSCodeKeybindings.load(contentsOf:platform:source:)", "VSCodeKeybindings.text(of:platform:)",
+      "ZedKeymap.load(contentsOf:platform:source:)", "ZedKeymap.text(of:platform:)",
+      "GTKAccelerators.load(contentsOf:platform:source:)",
+      "GTKAccelerators.text(of:platform:format:)", "KeymapFormat.detect(path:text:)",
+      "'vscode:", "menu-dump keymap import", "menu-dump keymap export",
+    ] {
+      #expect(text.contains(name), "\(name) is not mentioned")
+    }
+  }
+
+  @Test("the when-clause examples in the mapping table read as the table says")
+  func whenTable() throws {
+    let rows: [(String, String)] = [
+      ("key == true", "key"), ("key != false", "key"), ("key == false", "!key"),
+      ("key != true", "!key"), ("key === value", "key == value"),
+      ("key !== value", "key != value"), ("key > n", "'vscode:key > n'"),
+      ("key =~ /regex/flags", "'vscode:key =~ /regex/flags'"),
+      ("key in list", "'vscode:key in list'"),
+      ("key not in list", "'vscode:key not in list'"),
+    ]
+    let text = try documentation("importing-keymaps.md")
+    for (when, predicate) in rows {
+      #expect(text.contains("`\(when)`"), "\(when) is not in the table")
+      let clause = try VSCodeWhenClause(parsing: when)
+      #expect(clause.value == .predicate(try ContextPredicate(parsing: predicate)), "\(when)")
+    }
+  }
+}

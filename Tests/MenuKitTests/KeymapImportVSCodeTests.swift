@@ -168,6 +168,30 @@ struct KeymapImportVSCodeTests {
     #expect(throws: VSCodeWhenClause.ParseError.self) { try VSCodeWhenClause(parsing: text) }
   }
 
+  @Test("random when clauses parse or fail inside the text, and parsed ones round-trip")
+  func randomClauses() throws {
+    let pieces = [
+      "a", "b.c", "'q x'", "&&", "||", "!", "(", ")", "==", "!=", "=~", "/r[/]x/i", ">", "<=",
+      "in", "not", "true", "false", " ", "=", "&", "'", "~", "3",
+    ]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    for _ in 0..<2_000 {
+      let text = (0..<next(9)).map { _ in pieces[next(pieces.count)] }.joined(separator: " ")
+      do {
+        let clause = try VSCodeWhenClause(parsing: text)
+        guard case .predicate(let predicate) = clause.value else { continue }
+        let when = try VSCodeWhenClause.text(of: predicate).get()
+        #expect(try VSCodeWhenClause(parsing: when).value == clause.value, "\(text) → \(when)")
+      } catch let error as VSCodeWhenClause.ParseError {
+        #expect((1...text.unicodeScalars.count + 1).contains(error.column), "\(text)")
+      }
+    }
+  }
+
   // MARK: Corpus
 
   @Test("the VS Code default keymaps load", arguments: corpusCases)
@@ -356,6 +380,9 @@ private let badWhenCases = [
   BadWhenCase(when: "!&&", column: 2),
   BadWhenCase(when: "a ~ b", column: 3),
   BadWhenCase(when: "a b", column: 3),
+  BadWhenCase(when: "'quoted key'", column: 1),
+  BadWhenCase(when: "a && in", column: 6),
+  BadWhenCase(when: "!not", column: 2),
 ]
 
 private let roundTripPredicates = [

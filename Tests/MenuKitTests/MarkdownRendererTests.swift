@@ -5,13 +5,12 @@ import Testing
 /// A key command with the primary modifier unless told otherwise.
 private func key(
   _ title: String, _ input: KeyInput, _ modifierFlags: KeyModifierFlags = .command,
-  attributes: MenuElementAttributes = [], localizes: Bool = true
+  attributes: MenuElementAttributes = []
 ) -> MenuElement {
-  var keyCommand = KeyCommand(
-    title: title, action: "act:", input: input, modifierFlags: modifierFlags,
-    attributes: attributes)
-  keyCommand.allowsAutomaticLocalization = localizes
-  return .keyCommand(keyCommand)
+  .keyCommand(
+    KeyCommand(
+      title: title, action: "act:", input: input, modifierFlags: modifierFlags,
+      attributes: attributes))
 }
 
 /// A titled submenu.
@@ -89,6 +88,29 @@ struct MarkdownRendererTests {
     #expect(MarkdownMenuRenderer.escape("line\nbreak") == "line break")
   }
 
+  @Test("a row of random text always has exactly its three cell borders")
+  func randomTitles() {
+    var state: UInt64 = 0xC0FFEE
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    let alphabet = Array("|\\`*_[]<>&~#a \n")
+    for _ in 0..<300 {
+      let title = String((0..<Int(next() % 16)).map { _ in alphabet[Int(next()) % alphabet.count] })
+      let row = MarkdownMenuRenderer.escape(title)
+      // A '|' is a border unless an odd number of backslashes precede it.
+      var borders = 0
+      var backslashes = 0
+      for character in "| \(row) | Ctrl+S |" {
+        if character == "|", backslashes % 2 == 0 { borders += 1 }
+        backslashes = character == "\\" ? backslashes + 1 : 0
+      }
+      #expect(borders == 3, "\(title.debugDescription) → \(row.debugDescription)")
+      #expect(!row.contains("\n"))
+    }
+  }
+
   @Test("a menu without shortcuts says so")
   func empty() {
     #expect(
@@ -96,19 +118,30 @@ struct MarkdownRendererTests {
         == "# Keyboard shortcuts\n\nNo keyboard shortcuts.\n")
   }
 
-  @Test("localized labels replace a shortcut's label only where localization is allowed")
-  func localizedLabels() {
+  @Test("shortcut labels, when given, are the only labels: commands gain and lose shortcuts")
+  func shortcutLabels() {
     let root = Menu(children: [
-      menu("Edit", [key("Unindent", "["), key("Fixed", "]", localizes: false)])
+      menu(
+        "Edit",
+        [
+          key("Unindent", "["),
+          key("Unbound", "u"),
+          .command(Command(title: "Save All", action: "saveAll:")),
+          .command(Command(title: "Plain", action: "plain:")),
+        ])
     ])
     let renderer = MarkdownMenuRenderer(
       platform: .linux,
-      localizedLabels: [
-        KeyboardShortcut("[", modifierFlags: .command): "Ctrl+Ü",
-        KeyboardShortcut("]", modifierFlags: .command): "Ctrl+Plus",
+      shortcutLabels: [
+        CommandKey(action: "act:"): "Ctrl+Ü",
+        CommandKey(action: "saveAll:"): "Ctrl+K S",
       ])
     let text = renderer.render(root)
     #expect(text.contains("| Unindent | Ctrl+Ü |"))
-    #expect(text.contains("| Fixed | Ctrl+\\] |"))
+    #expect(text.contains("| Unbound | Ctrl+Ü |"))  // the same command key as Unindent
+    #expect(text.contains("| Save All | Ctrl+K S |"))
+    #expect(!text.contains("Plain"))
+    let none = MarkdownMenuRenderer(platform: .linux, shortcutLabels: [:]).render(root)
+    #expect(none.hasSuffix("No keyboard shortcuts.\n"))
   }
 }

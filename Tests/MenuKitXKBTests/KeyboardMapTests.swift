@@ -136,6 +136,28 @@ struct KeyboardMapTests {
     #expect(mac.layers.first?.title(for: .mac) == "⌘")
   }
 
+  @Test("on Russian, Latin shortcuts sit where US QWERTY has them (the Latin fallback)")
+  func latinFallback() throws {
+    let map = KeyboardMap(
+      menu: editMenu([key("Open", "o"), key("Redo", "z", [.command, .shift])]),
+      keyboard: try keyboard("ru"), geometry: .iso, platform: .linux)
+    #expect(map.unplaced.isEmpty)
+    #expect(map.legends[24]?.base == "Щ")
+    let control = try #require(map.layers.first { $0.modifiers == .control })
+    let open = try #require(control.bindings(onKey: 24).first)
+    #expect(open.title == "Open")
+    #expect(open.isLatinFallback)
+    let controlShift = try #require(map.layers.first { $0.modifiers == [.control, .shift] })
+    #expect(controlShift.bindings(onKey: 44).map(\.title) == ["Redo"])
+    #expect(
+      map.svg(for: control, platform: .linux).contains(
+        "<title>Щ: Ctrl+O Open (at its US QWERTY position)</title>"))
+    let us = KeyboardMap(
+      menu: editMenu([key("Open", "o")]), keyboard: try keyboard("us"), geometry: .ansi,
+      platform: .linux)
+    #expect(us.layers.first?.bindings.first?.isLatinFallback == false)
+  }
+
   @Test("a key command that cannot be relocated and needs AltGr is marked so")
   func altGr() throws {
     var keyCommand = KeyCommand(
@@ -197,6 +219,35 @@ struct KeyboardMapTests {
     let markup = map.htmlMarkup(platform: .mac)
     #expect(markup.contains("data-layer=\"⌘\""))
     #expect(!markup.contains("key bound"))
+  }
+
+  @Test("entries: a sequence sits on its first stroke's key, keymap keys are not relocated")
+  func entries() throws {
+    let saveAll = try KeySequence(parsing: "Ctrl+K S")
+    let unindent = try KeySequence(parsing: "Ctrl+[")
+    let map = KeyboardMap(
+      entries: [
+        .init(title: "Save All", keys: saveAll, label: "Ctrl+K S"),
+        .init(title: "Unindent", keys: unindent, label: "Ctrl+["),
+        .init(title: "Moved", keys: unindent, label: "Ctrl+Ü", allowsAutomaticLocalization: true),
+        .init(
+          title: "Double Shift", keys: try KeySequence(parsing: "Shift Shift"), label: "Shift Shift"
+        ),
+      ],
+      keyboard: try keyboard("de"), geometry: .iso, platform: .linux)
+    let control = try #require(map.layers.first { $0.modifiers == .control })
+    let onK = control.bindings(onKey: 37)
+    #expect(onK.map(\.title) == ["Save All"])
+    #expect(onK.first?.continuation == "S")
+    #expect(onK.first?.label == "Ctrl+K S")
+    let unmoved = try #require(control.bindings.first { $0.title == "Unindent" })
+    #expect(unmoved.evdevCode == 9)  // AltGr+8 on German
+    #expect(unmoved.needsAltGr)
+    #expect(control.bindings(onKey: 26).map(\.title) == ["Moved"])
+    #expect(map.unplaced.map(\.title) == ["Double Shift"])
+    let svg = map.svg(for: control, platform: .linux)
+    #expect(svg.contains(">Save</text>"))
+    #expect(svg.contains(">All ↳S</text>"))
   }
 
   @Test(

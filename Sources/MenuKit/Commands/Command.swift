@@ -83,6 +83,11 @@ public struct CommandAlternate: Hashable, Sendable {
 
 /// The address of a command: its action and property list, as UIKit's
 /// `command(for:propertyList:)`.
+///
+/// ```swift
+/// let tokyo = CommandKey(action: "showCity:", propertyList: "tokyo")
+/// builder.keyCommand(for: tokyo.action, propertyList: tokyo.propertyList)?.title  // "Tokyo"
+/// ```
 public struct CommandKey: Hashable, Sendable, CustomStringConvertible {
   /// The command's action.
   public var action: ActionName

@@ -36,6 +36,13 @@ public struct Commands: Hashable, Sendable {
 }
 
 /// One declaration of a ``Commands`` list.
+///
+/// ```swift
+/// let commands = Commands([
+///   .menu(CommandMenu(Menu(title: "Cities"))),
+///   .group(CommandGroup(.replacing, .help, elements: [])),
+/// ])
+/// ```
 public enum CommandsContent: Hashable, Sendable {
   /// A new top-level menu.
   case menu(CommandMenu)

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A loaded menu file: an optional whole main menu and a list of edits to apply, in order.
 ///
 /// Menu files are described in `docs/menu-files.md`. Loading reports *every* problem it finds
@@ -37,6 +41,12 @@ public struct MenuFile: Hashable, Sendable {
 }
 
 /// What loading a menu file produced: the file, if it has no errors, and every diagnostic.
+///
+/// ```swift
+/// let result = MenuFile.load(contentsOf: "menus/app.json")
+/// for diagnostic in result.diagnostics { print(diagnostic) }  // app.json:3:14: error[MK…]: …
+/// if let file = result.file { _ = file.apply(to: &builder) }
+/// ```
 public struct MenuFileLoadResult: Hashable, Sendable {
   /// The file; `nil` when any diagnostic is an error.
   public var file: MenuFile?
@@ -134,30 +144,117 @@ extension MenuFile {
 
 // MARK: - Reading
 
+extension MenuFile {
+  /// The largest file MenuKit reads: 16 MiB.
+  ///
+  /// Every MenuKit file reader checks a file's size before reading it — menu files, keymap
+  /// files, chain files, other editors' keymaps, the palette history, and `menu-dump trace`'s
+  /// evemu recordings — so a huge or endless file (a 1 GB file by mistake, `/dev/zero`) is
+  /// rejected at once with an `MK104` diagnostic instead of being read into memory. The largest
+  /// real keymaps are far smaller: VS Code's default keybindings are about 230 KB.
+  ///
+  /// ```swift
+  /// MenuFile.load(contentsOf: "huge.json").diagnostics
+  /// // error[MK104]: cannot read the menu file 'huge.json': it is 1 GiB, and MenuKit reads
+  /// // files of at most 16 MiB
+  /// ```
+  public static let maximumFileSize = 16 << 20
+}
+
 /// The first two steps of loading any MenuKit file: reading its text, and reading that text as
 /// JSON with positions. Each failure is one diagnostic.
-enum SourceFile {
+package enum SourceFile {
   /// A failed step, as the one diagnostic that explains it.
-  struct Failure: Error {
-    let diagnostic: Diagnostic
+  package struct Failure: Error {
+    /// The diagnostic: `MK101`, `MK102`, `MK103` or `MK104`.
+    package let diagnostic: Diagnostic
     init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
   }
 
-  /// The UTF-8 text of a file, or an `MK103` diagnostic naming the file and the reason.
+  /// The UTF-8 text of a file, or an `MK103` or `MK104` diagnostic naming the file and the
+  /// reason.
   ///
   /// - Parameter kind: What the file is, for the message: "menu file", "chain file".
-  static func readText(at path: String, kind: String) -> Result<String, SourceFile.Failure> {
+  package static func readText(at path: String, kind: String) -> Result<String, SourceFile.Failure>
+  {
     let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      return .failure(Failure(unreadable(path, kind: kind, reason: readFailureReason(error))))
+    switch readData(at: path, kind: kind) {
+    case .success(let contents): data = contents
+    case .failure(let failure): return .failure(failure)
     }
     guard let text = String(validating: data, as: UTF8.self) else {
       return .failure(
         Failure(unreadable(path, kind: kind, reason: "the file is not valid UTF-8 text")))
     }
     return .success(text)
+  }
+
+  /// The bytes of a file of at most ``MenuFile/maximumFileSize`` bytes.
+  ///
+  /// The size of a regular file is checked with `fstat` before anything is read, so a larger
+  /// file costs no memory and no time; a pipe or device is read until it passes the limit.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - kind: What the file is, for the message: "menu file", "evemu recording".
+  ///   - maximumSize: The limit; ``MenuFile/maximumFileSize`` unless a test sets a smaller one.
+  /// - Returns: The bytes, or an `MK103` (cannot read) or `MK104` (too large) diagnostic.
+  package static func readData(
+    at path: String, kind: String, maximumSize: Int = MenuFile.maximumFileSize
+  ) -> Result<Data, SourceFile.Failure> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(Failure(unreadable(path, kind: kind))) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      return .failure(Failure(unreadable(path, kind: kind)))
+    }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      return .failure(
+        Failure(unreadable(path, kind: kind, reason: systemReason(EISDIR))))
+    }
+    let isRegular = (status.st_mode & S_IFMT) == S_IFREG
+    if isRegular, Int(status.st_size) > maximumSize {
+      return .failure(
+        Failure(
+          tooLarge(
+            path, kind: kind, size: "is \(byteCount(Int(status.st_size)))",
+            maximumSize: maximumSize)))
+    }
+    // One byte more than the limit tells a pipe or device that is too long.
+    let capacity = isRegular ? Int(status.st_size) + 1 : min(maximumSize + 1, 1 << 16)
+    var buffer = [UInt8](repeating: 0, count: max(capacity, 1))
+    var count = 0
+    while true {
+      if count == buffer.count {
+        guard count <= maximumSize else {
+          return .failure(
+            Failure(
+              tooLarge(
+                path, kind: kind, size: "has more than \(byteCount(maximumSize))",
+                maximumSize: maximumSize)))
+        }
+        buffer.append(
+          contentsOf: repeatElement(0, count: min(buffer.count, maximumSize + 1 - buffer.count)))
+      }
+      let read = buffer.withUnsafeMutableBytes { bytes in
+        Glibc.read(descriptor, bytes.baseAddress! + count, bytes.count - count)
+      }
+      if read < 0 {
+        if errno == EINTR { continue }
+        return .failure(Failure(unreadable(path, kind: kind)))
+      }
+      if read == 0 { break }
+      count += read
+    }
+    guard count <= maximumSize else {
+      return .failure(
+        Failure(
+          tooLarge(
+            path, kind: kind, size: "has more than \(byteCount(maximumSize))",
+            maximumSize: maximumSize)))
+    }
+    return .success(Data(buffer[..<count]))
   }
 
   /// The JSON tree of a text, or an `MK101` (syntax) or `MK102` (nesting) diagnostic.
@@ -170,19 +267,42 @@ enum SourceFile {
     }
   }
 
-  private static func unreadable(_ path: String, kind: String, reason: String) -> Diagnostic {
-    Diagnostic(.unreadableFile, "cannot read the \(kind) '\(path)': \(reason)")
+  /// A size for messages: `812 bytes`, `16 MiB`, `1.0 GiB`.
+  package static func byteCount(_ bytes: Int) -> String {
+    guard bytes >= 1024 else { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+    let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
+    var value = Double(bytes) / 1024
+    var unit = 0
+    while value >= 1024, unit < units.count - 1 {
+      value /= 1024
+      unit += 1
+    }
+    let tenths = (value * 10).rounded()
+    let number =
+      tenths.truncatingRemainder(dividingBy: 10) == 0
+      ? String(Int(tenths / 10)) : String(format: "%.1f", value)
+    return "\(number) \(units[unit])"
   }
 
-  /// The operating system's reason for a failed read, such as "no such file or directory".
-  private static func readFailureReason(_ error: any Error) -> String {
-    let underlying = (error as? CocoaError)?.underlying.map { $0 as NSError }
-    let reason: String
-    if let underlying, underlying.domain == NSPOSIXErrorDomain {
-      reason = String(cString: strerror(Int32(underlying.code)))
-    } else {
-      reason = error.localizedDescription
-    }
+  private static func unreadable(_ path: String, kind: String, reason: String? = nil)
+    -> Diagnostic
+  {
+    Diagnostic(
+      .unreadableFile, "cannot read the \(kind) '\(path)': \(reason ?? systemReason(errno))")
+  }
+
+  private static func tooLarge(_ path: String, kind: String, size: String, maximumSize: Int)
+    -> Diagnostic
+  {
+    Diagnostic(
+      .fileTooLarge,
+      "cannot read the \(kind) '\(path)': it \(size), and MenuKit reads files of at most "
+        + byteCount(maximumSize))
+  }
+
+  /// The operating system's reason for an error number, such as "no such file or directory".
+  private static func systemReason(_ code: Int32) -> String {
+    let reason = String(cString: strerror(code))
     return reason.prefix(1).lowercased() + reason.dropFirst()
   }
 }

@@ -2,6 +2,14 @@
 ///
 /// Each case keeps the offending word and its offset (in Unicode scalars from the start of the
 /// text), so a file loader can point at the exact column.
+///
+/// ```swift
+/// do {
+///   _ = try KeyboardShortcut(parsing: "Ctlr+S")
+/// } catch {
+///   print(error)  // names 'Ctlr', its offset, and suggests 'Ctrl'
+/// }
+/// ```
 public enum KeyboardShortcutParseError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The text is empty or only spaces.
   case empty
@@ -13,6 +21,9 @@ public enum KeyboardShortcutParseError: Error, Hashable, Sendable, CustomStringC
   case missingKey(offset: Int)
   /// A modifier is named twice.
   case duplicateModifier(String, offset: Int)
+  /// A key sequence has more strokes than ``KeySequence/maximumLength``; `offset` is where the
+  /// first stroke too many starts.
+  case tooManyStrokes(offset: Int)
 
   /// The offset of the problem in the text, in Unicode scalars.
   public var offset: Int {
@@ -21,7 +32,7 @@ public enum KeyboardShortcutParseError: Error, Hashable, Sendable, CustomStringC
     case .unknownModifier(_, let offset, _), .unknownKey(_, let offset, _),
       .duplicateModifier(_, let offset):
       offset
-    case .missingKey(let offset): offset
+    case .missingKey(let offset), .tooManyStrokes(let offset): offset
     }
   }
 
@@ -45,6 +56,8 @@ public enum KeyboardShortcutParseError: Error, Hashable, Sendable, CustomStringC
       return "the shortcut has no key; \(Self.expectation)"
     case .duplicateModifier(let word, _):
       return "modifier '\(word)' appears twice"
+    case .tooManyStrokes:
+      return "the key sequence has more than \(KeySequence.maximumLength) strokes"
     }
   }
 }
@@ -111,10 +124,20 @@ extension KeyboardShortcut {
 }
 
 extension KeySequence {
+  /// The most strokes a parsed sequence may have: 16.
+  ///
+  /// Real sequences have two or three strokes (`Cmd+K Cmd+S`, Emacs's `C-x r t`); the limit
+  /// keeps a corrupt or hostile file from building a sequence of millions of strokes. It
+  /// applies to ``init(parsing:)`` and to ``init(parsing:dialect:platform:)`` in every dialect.
+  public static let maximumLength = 16
+
   /// Parses strokes separated by spaces, such as `Cmd+K Cmd+S`.
   ///
+  /// A sequence has at most ``maximumLength`` strokes (docs/hardening.md).
+  ///
   /// - Throws: ``KeyboardShortcutParseError`` for the first stroke that does not parse, with its
-  ///   offset counted from the start of `text`.
+  ///   offset counted from the start of `text`, or
+  ///   ``KeyboardShortcutParseError/tooManyStrokes(offset:)``.
   public init(parsing text: String) throws(KeyboardShortcutParseError) {
     var strokes: [KeyboardShortcut] = []
     var offset = 0
@@ -122,6 +145,7 @@ extension KeySequence {
     var start = 0
     func flush() throws(KeyboardShortcutParseError) {
       guard !current.isEmpty else { return }
+      guard strokes.count < KeySequence.maximumLength else { throw .tooManyStrokes(offset: start) }
       do {
         strokes.append(try KeyboardShortcut(parsing: current))
       } catch {
@@ -150,6 +174,9 @@ extension KeyInput {
   /// The input a key name denotes: one character, `Plus`, or a special-key name.
   init?(named name: String) {
     if name.count == 1 {
+      // A combining or prepended mark would join the '+' written before it, so the shortcut's
+      // text could not be read back (found by fuzzing, docs/hardening.md).
+      guard "+\(name)+".count == 3 else { return nil }
       let lowered = name.lowercased()
       // Uppercase Latin letters name the key, whose input is the lowercase letter.
       self.init(lowered.count == 1 && name.first?.isLetter == true ? lowered : name)
@@ -175,6 +202,7 @@ extension KeyboardShortcutParseError {
     case .missingKey(let offset): .missingKey(offset: offset + delta)
     case .duplicateModifier(let word, let offset):
       .duplicateModifier(word, offset: offset + delta)
+    case .tooManyStrokes(let offset): .tooManyStrokes(offset: offset + delta)
     }
   }
 }

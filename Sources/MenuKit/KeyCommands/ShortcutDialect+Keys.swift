@@ -264,9 +264,11 @@ enum DialectKeyNames {
   /// The character a GTK `U` keysym such as `U00E9` (é) names.
   private static func unicodeKeysym(_ hex: Substring) -> DialectKeyLookup? {
     guard (2...6).contains(hex.count), let value = UInt32(hex, radix: 16),
-      let scalar = Unicode.Scalar(value), !scalar.isControlOrSpace
+      let scalar = Unicode.Scalar(value), !scalar.isControlOrSpace,
+      // nil for a combining mark, which cannot be a key.
+      let input = KeyInput(named: String(scalar))
     else { return nil }
-    return .input(KeyInput(named: String(scalar)) ?? KeyInput(String(scalar)))
+    return .input(input)
   }
 
   private static let tables: [ShortcutDialect: [String: DialectKeyLookup]] = {

@@ -32,7 +32,9 @@ struct DialectParser {
       let message =
         dialect.maximumStrokes == 1
         ? "\(dialect.displayName) shortcuts are single strokes, but a second stroke starts here"
-        : "\(dialect.displayName) sequences have at most \(dialect.maximumStrokes) strokes"
+        : dialect.maximumStrokes == KeySequence.maximumLength
+          ? "MenuKit reads sequences of at most \(dialect.maximumStrokes) strokes"
+          : "\(dialect.displayName) sequences have at most \(dialect.maximumStrokes) strokes"
       throw error(
         .tooManyStrokes, at: ranges[dialect.maximumStrokes].lowerBound, message,
         expected: "the end of the shortcut")
@@ -150,6 +152,7 @@ struct DialectParser {
         case .unknownKey: .unknownKey
         case .missingKey: .missingKey
         case .duplicateModifier: .duplicateModifier
+        case .tooManyStrokes: .tooManyStrokes
         }
       throw ShortcutDialectError(
         kind, dialect: dialect, column: range.lowerBound + error.offset + 1,
@@ -370,6 +373,14 @@ struct StrokeBuilder {
     guard !character.unicodeScalars.contains(where: \.isControlOrSpace) else {
       throw parser.error(
         .unknownKey, at: offset, "a control character where a key was expected",
+        expected: keyExpectation)
+    }
+    // A combining mark (or a prepended mark) joins the character written next to it, so no
+    // shortcut text could hold it as a key on its own (found by fuzzing, docs/hardening.md).
+    guard "+\(character)+".count == 3 else {
+      throw parser.error(
+        .unknownKey, at: offset,
+        "'\(character)' combines with the characters next to it, so it cannot be a key",
         expected: keyExpectation)
     }
     let isASCIILetter = character.isASCII && character.isLetter

@@ -100,7 +100,7 @@ extension KeySequence {
   ///   - platform: The platform the text is for; it decides the words for the modifiers.
   /// - Returns: The text, or nil when the sequence has more strokes than the dialect allows
   ///   (one for ``ShortcutDialect/gtk`` and ``ShortcutDialect/electron``, four for
-  ///   ``ShortcutDialect/qt``) or a stroke's key has no name in the dialect (such as a keypad
+  ///   ``ShortcutDialect/qt``, ``KeySequence/maximumLength`` for the others) or a stroke's key has no name in the dialect (such as a keypad
   ///   key in Zed; `docs/shortcut-dialects.md` lists them).
   public func text(in dialect: ShortcutDialect, platform: PlatformProfile) -> String? {
     guard strokes.count <= dialect.maximumStrokes else { return nil }
@@ -177,7 +177,7 @@ extension ShortcutDialect {
     switch self {
     case .gtk, .electron: 1
     case .qt: 4
-    case .menuKit, .vscode, .zed, .emacs: Int.max
+    case .menuKit, .vscode, .zed, .emacs: KeySequence.maximumLength
     }
   }
 

@@ -431,6 +431,11 @@ extension KeyBindingResolver {
 /// A command of the defaults menu, as a keymap binding that performs it sees it: its title and,
 /// when the menu gives it a key command, that key command's settings (repeat behavior,
 /// alternates, priority over text input).
+///
+/// ```swift
+/// let resolver = KeyBindingResolver(defaults: menu, keymaps: keymaps, platform: .linux)
+/// resolver.menuCommands[CommandKey(action: "copy:")]?.command.title  // "Copy"
+/// ```
 public struct MenuCommandDefinition: Hashable, Sendable {
   /// The command.
   public var command: Command

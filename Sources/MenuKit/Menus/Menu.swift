@@ -85,6 +85,15 @@ public struct Menu: Hashable, Sendable {
 
 /// An element of a menu: a submenu or inline group, a command, a key command, an action or a
 /// deferred element (UIKit's `UIMenuElement` family).
+///
+/// ```swift
+/// let elements: [MenuElement] = [
+///   .keyCommand(KeyCommand(title: "Copy", action: "copy:", input: "c", modifierFlags: .command)),
+///   .command(Command(title: "Paste and Match Style", action: "pasteAndMatchStyle:")),
+///   .menu(Menu(title: "Open Recent", identifier: "openRecent")),
+/// ]
+/// elements.map(\.title)  // ["Copy", "Paste and Match Style", "Open Recent"]
+/// ```
 public enum MenuElement: Hashable, Sendable {
   /// A submenu, or an inline group when the menu is ``Menu/Options-swift.struct/displayInline``.
   case menu(Menu)

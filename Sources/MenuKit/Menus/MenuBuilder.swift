@@ -57,6 +57,13 @@ public struct MenuBuilder: Sendable {
 
 /// Which menu system a builder or responder is working on (UIKit's `UIMenuSystem.main` and
 /// `.context`).
+///
+/// ```swift
+/// override func buildMenu(with builder: inout MenuBuilder) throws {
+///   guard builder.system == .main else { return }
+///   try builder.remove(menu: .format)
+/// }
+/// ```
 public enum MenuSystemKind: String, Hashable, Sendable {
   /// The main menu: the menu bar, with exactly one root menu.
   case main

@@ -2,6 +2,14 @@
 ///
 /// An edit that names something the tree does not contain is reported, never silently
 /// dropped; a failed edit leaves the builder unchanged.
+///
+/// ```swift
+/// do {
+///   try builder.remove(menu: "fiel")
+/// } catch {
+///   print(error)  // the description names "fiel" and suggests "file"
+/// }
+/// ```
 public enum MenuBuilderError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No menu has this identifier.
   case unknownMenu(MenuIdentifier, suggestion: MenuIdentifier?)
@@ -45,6 +53,11 @@ public enum MenuBuilderError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// A reference to a menu element by its identifier: what builder edits address.
+///
+/// ```swift
+/// try builder.remove(.command(CommandKey(action: "showCity:", propertyList: "paris")))
+/// builder.contains(.menu(.format))  // true on the standard menu
+/// ```
 public enum MenuElementReference: Hashable, Sendable, CustomStringConvertible {
   /// A menu, by identifier.
   case menu(MenuIdentifier)

@@ -33,6 +33,10 @@ public struct MenuElementAttributes: OptionSet, Hashable, Sendable {
 /// The state of an action- or command-based menu element (UIKit's `UIMenuElement.State`).
 ///
 /// Renderers draw `on` as a checkmark (✓) and `mixed` as a dash (–).
+///
+/// ```swift
+/// Command(title: "Word Wrap", action: "toggleWordWrap:", state: .on)
+/// ```
 public enum MenuElementState: String, Hashable, Sendable, CaseIterable {
   /// Not selected.
   case off

@@ -18,6 +18,11 @@ public struct MenuIdentifier: StringIdentifier {
 }
 
 /// The identifier of a closure-based ``Action``, as UIKit's `UIAction.Identifier`.
+///
+/// ```swift
+/// let refresh = Action(title: "Refresh", identifier: "com.example.refresh") { _, _ in }
+/// try builder.replace(action: "com.example.refresh", with: [.action(refresh)])
+/// ```
 public struct ActionIdentifier: StringIdentifier {
   /// The identifier's text.
   public let rawValue: String

@@ -183,14 +183,16 @@ extension PaletteHistory {
   /// - Parameters:
   ///   - path: The file's path.
   ///   - capacity: The most commands kept.
-  /// - Throws: ``PaletteHistoryError`` when the file cannot be read or is malformed.
+  /// - Throws: ``PaletteHistoryError`` when the file cannot be read, is larger than
+  ///   ``MenuFile/maximumFileSize``, or is malformed.
   public init(contentsOfFile path: String, capacity: Int = 100) throws(PaletteHistoryError) {
     let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
+    switch SourceFile.readData(at: path, kind: "palette history") {
+    case .success(let contents): data = contents
+    case .failure(let failure):
+      // Larger than MenuFile.maximumFileSize, or unreadable.
       throw PaletteHistoryError(
-        message: "cannot read the palette history: \((error as NSError).localizedDescription)",
+        message: failure.diagnostic.message,
         location: SourceLocation(file: path, line: 1, column: 1))
     }
     guard let text = String(validating: data, as: UTF8.self) else {

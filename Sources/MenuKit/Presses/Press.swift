@@ -48,6 +48,13 @@ public struct Press: Hashable, Sendable {
 ///
 /// An event carries the press whose phase changed and, as ``Press/Phase-swift.enum/stationary``
 /// presses, the other keys held at that moment.
+///
+/// ```swift
+/// if let event = keyboard.handle(KeyEvent(evdevCode: 30, direction: .down, timestamp: 0.1)) {
+///   event.presses(in: .began).first?.key?.characters  // "a"
+///   event.presses(in: .stationary).count             // the other keys held
+/// }
+/// ```
 public struct PressesEvent: Hashable, Sendable {
   /// When the event happened, in seconds on the input source's monotonic clock.
   public var timestamp: Double

@@ -24,7 +24,9 @@
 /// destructive ones red, hidden ones left out, and a deferred element is shown by its
 /// identifier. Each menu-bar menu is a `div.menu` with an `id` of `menu-` and its position
 /// from 1, which the menu bar links to. Menus deeper than ``MenuValidator/maximumDepth`` are
-/// drawn as `…`.
+/// drawn as `…`. The menu bar shows the root's menus; elements placed directly in the root
+/// (not in a menu) and inline groups at the root are not drawn, as a menu bar has no place
+/// for them.
 public struct HTMLMenuRenderer: Sendable {
   /// The platform whose shortcut labels are shown.
   public var platform: PlatformProfile
@@ -32,9 +34,13 @@ public struct HTMLMenuRenderer: Sendable {
   public var title: String
   /// A line under the heading, such as the platform and keyboard layout; nil for none.
   public var subtitle: String?
-  /// Labels that replace ``KeyboardShortcut/label(for:)`` for these shortcuts, such as those
-  /// of a keyboard layout; used for key commands that allow automatic localization.
-  public var localizedLabels: [KeyboardShortcut: String]
+  /// The label of every command that has a shortcut, by command, replacing the key commands'
+  /// own shortcuts (a command without one shows none); nil to label each key command with its
+  /// own shortcut, as ``KeyboardShortcut/label(for:)`` gives it.
+  ///
+  /// Use it for the keys that actually fire: ``KeyBindingResolver/shortcutLabels(in:platform:)``
+  /// with keymaps, or the labels of a keyboard layout (`Ctrl+Ü` for `Ctrl+[` on German).
+  public var shortcutLabels: [CommandKey: String]?
 
   /// Creates a renderer.
   ///
@@ -42,15 +48,16 @@ public struct HTMLMenuRenderer: Sendable {
   ///   - platform: The platform whose shortcut labels are shown.
   ///   - title: The page's title and top heading.
   ///   - subtitle: A line under the heading, or nil.
-  ///   - localizedLabels: Labels that replace the platform's labels of these shortcuts.
+  ///   - shortcutLabels: The label of every command with a shortcut, or nil for the key
+  ///     commands' own shortcuts.
   public init(
     platform: PlatformProfile, title: String = "Menus and keyboard shortcuts",
-    subtitle: String? = nil, localizedLabels: [KeyboardShortcut: String] = [:]
+    subtitle: String? = nil, shortcutLabels: [CommandKey: String]? = nil
   ) {
     self.platform = platform
     self.title = title
     self.subtitle = subtitle
-    self.localizedLabels = localizedLabels
+    self.shortcutLabels = shortcutLabels
   }
 
   /// A section of the page that the caller writes, such as a keyboard map.
@@ -228,9 +235,9 @@ extension HTMLMenuRenderer {
         "<li class=\"\(classes.joined(separator: " "))\" role=\"menuitem\">"
         + "<span class=\"state\">\(state)</span>"
         + "<span class=\"title\">\(Self.escape(element.title))</span>"
-      if case .keyCommand(let keyCommand) = element {
-        let label = CheatSheet.label(
-          of: keyCommand, platform: platform, localizedLabels: localizedLabels)
+      if let label = CheatSheet.label(
+        of: element, platform: platform, shortcutLabels: shortcutLabels)
+      {
         html += "<kbd>\(Self.escape(label))</kbd>"
       }
       return html + "</li>"

@@ -33,14 +33,15 @@
 ///
 /// The rules:
 ///
-/// - Hidden key commands, and key commands with an empty title, are left out; commands
-///   without a shortcut are not listed (this is a cheat sheet). Inline groups add their key
-///   commands to their parent's rows.
+/// - Hidden elements, and elements with an empty title, are left out; commands without a
+///   shortcut are not listed (this is a cheat sheet). Inline groups add their key commands to
+///   their parent's rows.
 /// - A disabled key command's title ends in ` (disabled)`.
 /// - Key commands placed directly in the root, outside any menu, are not listed, as
 ///   ``Discoverability`` does.
-/// - The label is ``KeyboardShortcut/label(for:)`` for ``platform``, or the one in
-///   ``localizedLabels`` for a key command that allows automatic localization.
+/// - The label is ``KeyboardShortcut/label(for:)`` for ``platform``. When ``shortcutLabels``
+///   is set, it is the only source of labels instead: a command or key command is listed with
+///   the label its ``Command/key`` has there, and left out when it has none.
 /// - Text from the menu is escaped, so a title such as `a|b` or `<b>` is shown as written.
 ///   A menu with nothing to list gives the heading and the line `No keyboard shortcuts.`
 ///
@@ -50,24 +51,27 @@ public struct MarkdownMenuRenderer: Sendable {
   public var platform: PlatformProfile
   /// The document's `#` heading.
   public var title: String
-  /// Labels that replace ``KeyboardShortcut/label(for:)`` for these shortcuts, such as the
-  /// labels of a keyboard layout (`Ctrl+Ü` for `Ctrl+[` on German); used for key commands
-  /// that allow automatic localization.
-  public var localizedLabels: [KeyboardShortcut: String]
+  /// The label of every command that has a shortcut, by command, replacing the key commands'
+  /// own shortcuts; nil to label each key command with its own shortcut.
+  ///
+  /// Use it for the keys that actually fire: ``KeyBindingResolver/shortcutLabels(in:platform:)``
+  /// with keymaps, or the labels of a keyboard layout (`Ctrl+Ü` for `Ctrl+[` on German).
+  public var shortcutLabels: [CommandKey: String]?
 
   /// Creates a renderer.
   ///
   /// - Parameters:
   ///   - platform: The platform whose shortcut labels are written.
   ///   - title: The document's heading.
-  ///   - localizedLabels: Labels that replace the platform's labels of these shortcuts.
+  ///   - shortcutLabels: The label of every command with a shortcut, or nil for the key
+  ///     commands' own shortcuts.
   public init(
     platform: PlatformProfile, title: String = "Keyboard shortcuts",
-    localizedLabels: [KeyboardShortcut: String] = [:]
+    shortcutLabels: [CommandKey: String]? = nil
   ) {
     self.platform = platform
     self.title = title
-    self.localizedLabels = localizedLabels
+    self.shortcutLabels = shortcutLabels
   }
 }
 
@@ -80,7 +84,7 @@ extension MarkdownMenuRenderer {
   /// - Returns: The Markdown text, ending with a newline.
   /// - Complexity: O(*n*) for a tree of *n* elements.
   public func render(_ menu: Menu) -> String {
-    let sections = CheatSheet(menu: menu, platform: platform, localizedLabels: localizedLabels)
+    let sections = CheatSheet(menu: menu, platform: platform, shortcutLabels: shortcutLabels)
       .sections
     var lines = ["# " + Self.escape(title), ""]
     if sections.isEmpty {
@@ -143,25 +147,25 @@ struct CheatSheet {
   /// The sections with at least one row, in menu-bar order.
   var sections: [Section] = []
 
-  init(menu: Menu, platform: PlatformProfile, localizedLabels: [KeyboardShortcut: String]) {
+  init(menu: Menu, platform: PlatformProfile, shortcutLabels: [CommandKey: String]?) {
     for child in menu.children {
       guard case .menu(let top) = child else { continue }
       var rows: [Row] = []
       Self.collect(
-        top, path: [], depth: 1, platform: platform, localizedLabels: localizedLabels,
-        into: &rows)
+        top, path: [], depth: 1, platform: platform, shortcutLabels: shortcutLabels, into: &rows)
       if !rows.isEmpty { sections.append(Section(title: top.title, rows: rows)) }
     }
   }
 
-  /// The label of a key command: the localized one when it allows localization and has one.
+  /// The label of an element: its key command's shortcut, or with `shortcutLabels` the one
+  /// its command has there; nil when it has none.
   static func label(
-    of keyCommand: KeyCommand, platform: PlatformProfile,
-    localizedLabels: [KeyboardShortcut: String]
-  ) -> String {
-    if keyCommand.allowsAutomaticLocalization, let label = localizedLabels[keyCommand.shortcut] {
-      return label
+    of element: MenuElement, platform: PlatformProfile, shortcutLabels: [CommandKey: String]?
+  ) -> String? {
+    if let shortcutLabels {
+      return element.command.flatMap { shortcutLabels[$0.key] }
     }
+    guard case .keyCommand(let keyCommand) = element else { return nil }
     return keyCommand.shortcut.label(for: platform)
   }
 
@@ -169,7 +173,7 @@ struct CheatSheet {
   /// than ``MenuValidator/maximumDepth`` are skipped, which bounds the recursion.
   private static func collect(
     _ menu: Menu, path: [String], depth: Int, platform: PlatformProfile,
-    localizedLabels: [KeyboardShortcut: String], into rows: inout [Row]
+    shortcutLabels: [CommandKey: String]?, into rows: inout [Row]
   ) {
     guard depth <= MenuValidator.maximumDepth else { return }
     for child in menu.children {
@@ -177,16 +181,16 @@ struct CheatSheet {
       case .menu(let submenu):
         collect(
           submenu, path: submenu.isInline ? path : path + [submenu.title], depth: depth + 1,
-          platform: platform, localizedLabels: localizedLabels, into: &rows)
-      case .keyCommand(let keyCommand):
-        let command = keyCommand.command
-        guard !command.attributes.contains(.hidden), !command.title.isEmpty else { continue }
+          platform: platform, shortcutLabels: shortcutLabels, into: &rows)
+      case .keyCommand, .command:
+        guard !child.attributes.contains(.hidden), !child.title.isEmpty,
+          let label = label(of: child, platform: platform, shortcutLabels: shortcutLabels)
+        else { continue }
         rows.append(
           Row(
-            path: path + [command.title],
-            label: label(of: keyCommand, platform: platform, localizedLabels: localizedLabels),
-            isEnabled: !command.attributes.contains(.disabled)))
-      case .command, .action, .deferred:
+            path: path + [child.title], label: label,
+            isEnabled: !child.attributes.contains(.disabled)))
+      case .action, .deferred:
         continue
       }
     }

@@ -558,6 +558,16 @@ private final class RelocationIndexes {
 
 /// What happened to one press: the key command it matched and the responder that performed
 /// the action, or the responder it was delivered to.
+///
+/// ```swift
+/// for result in dispatcher.dispatch(event, layout: keyboard) {
+///   if let action = result.action {
+///     print("performed", action, "by", result.performer.map { "\(type(of: $0))" } ?? "nobody")
+///   } else if let responder = result.deliveredTo {
+///     print("delivered to", type(of: responder))
+///   }
+/// }
+/// ```
 @MainActor
 public struct DispatchResult {
   /// Where a candidate key command came from.

@@ -171,6 +171,14 @@ public final class MenuSystem {
 
 /// A registration of a ``MenuSystem`` observer; the observer is removed when this is cancelled
 /// or deinitialised.
+///
+/// ```swift
+/// let observation = MenuSystem.main.observe { change in
+///   if change == .rebuild { redrawMenuBar(MenuSystem.main.menu) }
+/// }
+/// // …
+/// observation.cancel()
+/// ```
 @MainActor
 public final class MenuSystemObservation {
   private var onCancel: (@MainActor () -> Void)?

@@ -188,12 +188,15 @@ extension DiagnosticCode {
   public static let duplicateMnemonic = DiagnosticCode("MK611", "duplicate-mnemonic", .warning)
   /// An input file's format could not be told from its name or contents.
   public static let unknownInputFormat = DiagnosticCode("MK612", "unknown-input-format")
+  /// A Ctrl+Alt shortcut is on a key whose AltGr level types a character on a layout; where
+  /// Ctrl+Alt stands in for AltGr, the shortcut takes that character.
+  public static let ctrlAltCollision = DiagnosticCode("MK613", "ctrl-alt-collision", .warning)
 
   /// The codes of keymap-lint's rules, in code order.
   static let lintCodes: [DiagnosticCode] = [
     .ambiguousBinding, .deadBinding, .resolvedOverride, .prefixShadowing, .untypableShortcut,
     .needsAltGr, .movedKey, .undefinedCommand, .profileDuplicate, .reservedShortcut,
-    .duplicateMnemonic, .unknownInputFormat,
+    .duplicateMnemonic, .unknownInputFormat, .ctrlAltCollision,
   ]
 }
 
@@ -201,7 +204,8 @@ extension DiagnosticCode {
   /// Every code MenuKit defines, in code order.
   public static let all: [DiagnosticCode] =
     [
-      .syntaxError, .nestingTooDeep, .unreadableFile, .fileTooLarge, .unknownField, .wrongType, .missingField,
+      .syntaxError, .nestingTooDeep, .unreadableFile, .fileTooLarge, .unknownField, .wrongType,
+      .missingField,
       .invalidValue, .badShortcut, .unsupportedVersion, .ambiguousElement, .duplicateField,
       .unknownMenu, .unknownCommand, .unknownAction, .identifierInUse, .invalidEdit,
       .duplicateIdentifier, .duplicateShortcut, .emptyTitle, .multipleSelection, .notASingleKey,

@@ -32,16 +32,17 @@ public import MenuKit
 /// ```
 ///
 /// - Complexity: exponential in the number of distinct atoms in the worst case; the formulas
-///   of real keymaps have a handful and are decided in microseconds.
+///   of real keymaps have a handful, and a search gives up after ``maximumSteps`` steps
+///   (``Decision/undecided``, on which the rules report nothing).
 public struct ContextSolver: Sendable {
   /// What the solver assumes about contexts beyond the predicate language.
   public struct Assumptions: Hashable, Sendable {
-    /// Whether one context has at most one identifier that begins with an uppercase letter.
+    /// Whether one context has at most one kind (``isKind(_:)``).
     public var exclusiveKinds: Bool
     /// Pairs of kinds that may appear in one context all the same, each sorted.
     public var compatibleKinds: Set<[String]>
-    /// Identifiers that are kinds although they begin with a lowercase letter, such as Zed's
-    /// `menu` (learned from `FileFinder > Picker > menu`).
+    /// Identifiers that are kinds whatever their case, such as Zed's `menu`: keymap-lint lists
+    /// those that some predicate uses as a whole operand of `>` (`FileFinder > Picker > menu`).
     public var lowercaseKinds: Set<String>
 
     /// Creates assumptions.
@@ -49,7 +50,7 @@ public struct ContextSolver: Sendable {
     /// - Parameters:
     ///   - exclusiveKinds: Whether kinds exclude each other within one context.
     ///   - compatibleKinds: Pairs of kinds that may share a context.
-    ///   - lowercaseKinds: Lowercase identifiers that are kinds too.
+    ///   - lowercaseKinds: Identifiers that are kinds whatever their case.
     public init(
       exclusiveKinds: Bool = false, compatibleKinds: Set<[String]> = [],
       lowercaseKinds: Set<String> = []

@@ -135,14 +135,4 @@ public struct TypingAnswer: Hashable, Sendable {
       ].map(Formatter.member))
     return JSONWriter.write(root)
   }
-
-  public static func == (lhs: TypingAnswer, rhs: TypingAnswer) -> Bool {
-    lhs.shortcut == rhs.shortcut && lhs.layout == rhs.layout && lhs.ways == rhs.ways
-      && lhs.relocated == rhs.relocated && lhs.reachability == rhs.reachability
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(shortcut)
-    hasher.combine(layout)
-  }
 }

@@ -67,6 +67,9 @@ public enum LintReportFormatter {
       "\(report.files.count) \(report.files.count == 1 ? "file" : "files")"
       + (report.layouts.isEmpty
         ? "" : ", \(report.layouts.count) \(report.layouts.count == 1 ? "layout" : "layouts")")
+    for skipped in report.skippedLayouts {
+      lines.append("skipped layout \(skipped.name): \(skipped.reason)")
+    }
     lines.append(
       "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) "
         + "in \(checked)")
@@ -116,7 +119,20 @@ public enum LintReportFormatter {
         ("findings", .array(findings.map(node))),
         ("layouts", .array(report.layouts.map { node(.string($0.description)) })),
         ("platform", .string(report.configuration.platform.rawValue)),
-        ("schemaVersion", number(jsonSchemaVersion)), ("summary", summary),
+        ("schemaVersion", number(jsonSchemaVersion)),
+        (
+          "skippedLayouts",
+          .array(
+            report.skippedLayouts.map { skipped in
+              node(
+                .object(
+                  [
+                    ("layout", .string(skipped.name.description)),
+                    ("reason", .string(skipped.reason)),
+                  ].map(member)))
+            })
+        ),
+        ("summary", summary),
         ("tool", .string("keymap-lint")),
       ].map(member))
     return JSONWriter.write(root)
@@ -163,8 +179,16 @@ public enum LintReportFormatter {
           ("id", .string(code.rawValue)), ("name", .string(code.name)),
           ("shortDescription", .object([member(("text", .string(code.name)))])),
           (
-            "helpUri",
-            .string("docs/diagnostics.md#\(code.rawValue.lowercased())-\(code.name)")
+            "help",
+            .object([
+              member(
+                (
+                  "text",
+                  .string(
+                    "See docs/diagnostics.md, section \(code.rawValue) \(code.name), for an "
+                      + "example and a fix.")
+                ))
+            ])
           ),
           (
             "defaultConfiguration",
@@ -197,7 +221,6 @@ public enum LintReportFormatter {
     let driver: JSONValue = .object(
       [
         ("name", .string("keymap-lint")),
-        ("informationUri", .string("docs/keymap-lint.md")),
         ("rules", .array(rules.map(node))),
       ].map(member))
     let run: JSONValue = .object(
@@ -221,7 +244,7 @@ public enum LintReportFormatter {
   static func physicalLocation(_ location: SourceLocation) -> JSONValue {
     .object(
       [
-        ("artifactLocation", .object([member(("uri", .string(location.file)))])),
+        ("artifactLocation", .object([member(("uri", .string(uriReference(location.file))))])),
         (
           "region",
           .object(
@@ -229,6 +252,15 @@ public enum LintReportFormatter {
               .map(member))
         ),
       ].map(member))
+  }
+
+  /// A path as a URI reference: characters other than unreserved ones and `/` are
+  /// percent-encoded, so `my keymaps/a.json` is `my%20keymaps/a.json`.
+  static func uriReference(_ path: String) -> String {
+    var allowed = CharacterSet.alphanumerics.intersection(
+      .init(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+    allowed.insert(charactersIn: "-._~/")
+    return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
   }
 
   // MARK: GitHub

@@ -3,6 +3,9 @@ public import MenuKit
 /// MK604: a key sequence is a proper prefix of a longer one, in contexts that can hold on one
 /// stack, so typing it leaves the keys pending (rule 8 of `docs/keymaps.md`): its command runs
 /// only when the next stroke does not continue the longer sequence, or after the timeout.
+///
+/// Each reported pair is checked with `KeyBindingResolver` at the witness stack: the longer
+/// binding must be among the resolution's continuations there.
 public struct PrefixShadowingRule: LintRule {
   /// Creates the rule.
   public init() {}
@@ -27,7 +30,12 @@ public struct PrefixShadowingRule: LintRule {
       var shadowing: [(LintBinding, [KeyContext])] = []
       for long in longer {
         let both = ContextFormula.and([.somewhere(short.applies), .somewhere(long.applies)])
-        if case .satisfiable(let witness) = model.solver.decide(both) {
+        // The keys are pending only if the longer binding would win for its own keys there
+        // (rule 8): the resolver itself says so.
+        if case .satisfiable(let witness) = model.solver.decide(both),
+          model.resolver.resolve(short.binding.keys, in: witness, includingCandidates: false)
+            .continuations.contains(long.binding)
+        {
           shadowing.append((long, witness))
         }
       }

@@ -78,7 +78,7 @@ struct ConflictAnalysis {
     var pairs: [Int: [Pair]] = [:]
     for (position, earlier) in members.enumerated() {
       var overlapping: [(binding: LintBinding, witness: [KeyContext])] = []
-      for later in members[(position + 1)...] {
+      for later in members[(position + 1)...] where !bothFromMenus(earlier, later) {
         if case .satisfiable(let witness) = solver.decide(.and([earlier.applies, later.applies])) {
           overlapping.append((later, witness))
         }
@@ -106,6 +106,12 @@ struct ConflictAnalysis {
       }
     }
     return findings
+  }
+
+  /// Whether both bindings are key commands of menu files: `MenuValidator` reports those as
+  /// `MK302`.
+  func bothFromMenus(_ lhs: LintBinding, _ rhs: LintBinding) -> Bool {
+    model.documents[lhs.document].format == .menu && model.documents[rhs.document].format == .menu
   }
 
   /// An earlier binding that a later one wins over where both hold, and why.

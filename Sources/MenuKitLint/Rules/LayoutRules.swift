@@ -1,4 +1,5 @@
 public import MenuKit
+import MenuKitXKB
 
 /// MK605: a shortcut whose character no key of a layout types.
 ///
@@ -68,6 +69,41 @@ public struct MovedKeyRule: LintRule {
   }
 }
 
+/// MK613: a Ctrl+Alt shortcut (without Super) on a key whose AltGr level types a character on
+/// a layout, as Ctrl+Alt+L on Polish (AltGr+L is `ł`). Where Ctrl+Alt stands in for AltGr
+/// (Windows, remote desktops, some XKB options), the shortcut takes that character.
+public struct CtrlAltCollisionRule: LintRule {
+  /// Creates the rule.
+  public init() {}
+  /// `MK613 ctrl-alt-collision`.
+  public var code: DiagnosticCode { .ctrlAltCollision }
+
+  /// One finding per Ctrl+Alt stroke whose key has a character at AltGr on some layout.
+  public func check(_ model: LintModel) -> [LintFinding] {
+    let platform = model.configuration.platform
+    return LayoutCheck(model: model).findings(code: code, relocates: false, letters: true) {
+      keyboard, input, stroke in
+      let physical = platform.physicalModifiers(stroke.modifierFlags)
+      guard physical.isSuperset(of: [.control, .alternate]), !physical.contains(.command),
+        case .direct(let location) = keyboard.reachability(of: input)
+      else { return nil }
+      // AltGr is level 3; with Shift, level 4.
+      let level = physical.contains(.shift) ? 3 : 2
+      guard
+        let character = keyboard.keymap.keysyms(
+          forEvdevCode: location.evdevCode, layout: 0, level: level
+        ).first?.character,
+        !character.isWhitespace,
+        !(character.unicodeScalars.first?.properties.generalCategory
+          == .control)
+      else { return nil }
+      let shift = physical.contains(.shift) ? "Shift+" : ""
+      return "AltGr+\(shift)\(stroke.input.canonicalName.uppercased()) types '\(character)' "
+        + "(\(keyboard.keyLabel(forEvdevCode: location.evdevCode)), level \(level + 1))"
+    }
+  }
+}
+
 /// Runs a per-layout question over every stroke of every binding and groups the answers into
 /// one finding per stroke, with a note per layout.
 struct LayoutCheck {
@@ -75,7 +111,7 @@ struct LayoutCheck {
 
   /// The findings for a question that returns what is wrong on a layout, or nil.
   func findings(
-    code: DiagnosticCode, relocates: Bool = true,
+    code: DiagnosticCode, relocates: Bool = true, letters: Bool = false,
     _ problem: (LayoutKeyboard, KeyInput, KeyboardShortcut) -> String?
   ) -> [LintFinding] {
     guard !model.keyboards.isEmpty else { return [] }
@@ -85,12 +121,18 @@ struct LayoutCheck {
       guard case .perform = binding.binding.effect else { continue }
       for stroke in binding.binding.keys.strokes {
         let input = KeyInput.comparable(stroke.input)
-        guard Self.isChecked(input) else { continue }
+        guard Self.isChecked(input, letters: letters) else { continue }
         var notes: [LintNote] = []
         for keyboard in model.keyboards {
           guard let what = problem(keyboard, input, stroke) else { continue }
           var text = "\(keyboard.name): \(what)"
-          if relocates {
+          let localizes =
+            !(binding.binding.location.map {
+              model.documents[binding.document].unlocalizedKeyCommands.contains($0)
+            } ?? false)
+          if relocates, !localizes {
+            text += "; automatic localization is off for this key command"
+          } else if relocates {
             if let relocated = keyboard.relocatedKey(for: input) {
               let shortcut = KeyboardShortcut(
                 relocated.input,
@@ -117,6 +159,7 @@ struct LayoutCheck {
         switch code {
         case .untypableShortcut: what = "cannot be typed on \(on)"
         case .needsAltGr: what = "needs AltGr on \(on)"
+        case .ctrlAltCollision: what = "is on a key whose AltGr level types a character on \(on)"
         default: what = "is on another key on \(on)"
         }
         let inSequence =
@@ -132,11 +175,12 @@ struct LayoutCheck {
     return findings
   }
 
-  /// Whether an input's reachability is checked: a single character that is not a letter.
-  static func isChecked(_ input: KeyInput) -> Bool {
+  /// Whether an input's reachability is checked: a single character that is not a letter
+  /// (or any single character, with `letters`).
+  static func isChecked(_ input: KeyInput, letters: Bool = false) -> Bool {
     guard input.specialKey == nil, input.modifierKey == nil, let text = input.characters,
       text.count == 1
     else { return false }
-    return text.lowercased() == text.uppercased()
+    return letters || text.lowercased() == text.uppercased()
   }
 }

@@ -345,10 +345,7 @@ extension VSCodeWhenClause {
       case .word(let word) where word == "true" || word == "false":
         index += 1
         return .constant(word == "false")
-      case .word(let word):
-        index += 1
-        return .predicate(.not(.identifier(word)))
-      case .quoted(let word):
+      case .word(let word) where word != "in" && word != "not":
         index += 1
         return .predicate(.not(.identifier(word)))
       case .open, .not:
@@ -382,7 +379,7 @@ extension VSCodeWhenClause {
       case .word("false"):
         index += 1
         return .constant(false)
-      case .word(let key), .quoted(let key):
+      case .word(let key) where key != "in" && key != "not":
         index += 1
         return try parseComparison(key: key, keyToken: token)
       default:

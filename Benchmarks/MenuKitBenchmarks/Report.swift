@@ -1,0 +1,331 @@
+import Foundation
+import MenuKit
+import MenuKitXKB
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `menukit-benchmarks report`: every benchmark, then one table of every figure beside its
+/// baseline from the same run, with the ratio, and the machine it ran on (docs/performance.md).
+///
+/// Each benchmark runs as it does alone — `menukit-benchmarks tree`, `translation`, … — in a
+/// child process of this executable, so the report measures exactly what the sections print;
+/// the table is read from their output. The all-layouts lint sweep is measured here:
+/// `keymap-lint --all-layouts` beside compiling the same layouts with libxkbcommon alone.
+extension Benchmarks {
+  /// One line of the summary table.
+  struct ReportRow {
+    /// What was measured.
+    var figure: String
+    /// MenuKit's figure, with its unit.
+    var measured: String
+    /// The baseline, with its unit; what it is is in ``figure``.
+    var baseline: String
+    /// MenuKit ÷ baseline; nil when a figure is missing.
+    var ratio: Double?
+    /// The target for the ratio, if the issues set one.
+    var target: String
+
+    /// A row for a benchmark that did not run.
+    static func missing(_ figure: String, _ reason: String) -> ReportRow {
+      ReportRow(figure: figure, measured: reason, baseline: "", ratio: nil, target: "")
+    }
+  }
+
+  /// Runs every benchmark and prints the summary table.
+  static func report() {
+    var rows: [ReportRow] = []
+    let translation = section("translation")
+    rows += translationRows(translation)
+    let dispatch = section("dispatch")
+    rows += dispatchRows(dispatch)
+    let keymap = section("keymap")
+    rows += keymapRows(keymap)
+    let tree = section("tree")
+    rows += treeRows(tree)
+    let palette = section("palette")
+    rows += paletteRows(palette)
+    rows += lintSweepRows()
+
+    print("Summary: every figure beside its baseline, measured in this run")
+    print("")
+    print("| figure | MenuKit | baseline | ratio (MenuKit ÷ baseline) | target |")
+    print("|---|---|---|---|---|")
+    for row in rows {
+      let ratio = row.ratio.map { String(format2: $0) } ?? "—"
+      print("| \(row.figure) | \(row.measured) | \(row.baseline) | \(ratio) | \(row.target) |")
+    }
+    print("")
+    print(machineDescription())
+  }
+
+  // MARK: - Sections
+
+  /// Runs `menukit-benchmarks <name>` in a child process, echoes its output, and returns its
+  /// lines.
+  static func section(_ name: String) -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executablePath())
+    process.arguments = [name]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do {
+      try process.run()
+    } catch {
+      print("\(name): cannot run the benchmark: \(error)")
+      return []
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let lines = String(decoding: data, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).map(String.init)
+    // Each child prints the title line first; keep only its sections.
+    for line in lines.drop(while: { $0.hasPrefix("MenuKit benchmarks") || $0.isEmpty }) {
+      print(line)
+    }
+    fflush(nil)
+    return lines
+  }
+
+  /// The numbers in a line, in order: `1.5`, `20002`, `13×` (the sign `×` dropped).
+  static func numbers(in line: String) -> [Double] {
+    line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "|" }).compactMap {
+      Double($0.replacingOccurrences(of: "×", with: ""))
+    }
+  }
+
+  static func translationRows(_ lines: [String]) -> [ReportRow] {
+    ["us", "de"].map { layout in
+      let figure = "key translation, \(layout) (ns/event; baseline: raw libxkbcommon C loop)"
+      guard let line = lines.first(where: { $0.hasPrefix(layout + " ") }),
+        case let values = numbers(in: line), values.count >= 4
+      else { return .missing(figure, "not measured") }
+      return ReportRow(
+        figure: figure, measured: String(format1: values[2]) + " ns",
+        baseline: String(format1: values[1]) + " ns", ratio: values[2] / values[1],
+        target: "≤ 1.5")
+    }
+  }
+
+  static func dispatchRows(_ lines: [String]) -> [ReportRow] {
+    let figure =
+      "dispatch through 10 responders, 1,000 key commands (ns/event; baseline: C loop)"
+    guard let header = lines.firstIndex(where: { $0.hasPrefix("events") }),
+      header + 1 < lines.count, case let values = numbers(in: lines[header + 1]),
+      values.count >= 4
+    else { return [.missing(figure, "not measured")] }
+    return [
+      ReportRow(
+        figure: figure, measured: String(format1: values[2]) + " ns",
+        baseline: String(format1: values[1]) + " ns", ratio: values[2] / values[1],
+        target: "≤ 2")
+    ]
+  }
+
+  static func keymapRows(_ lines: [String]) -> [ReportRow] {
+    guard let line = lines.first(where: { $0.hasPrefix("10000 ") }),
+      case let values = numbers(in: line), values.count >= 6
+    else {
+      return [.missing("keymap resolution at 10,000 bindings", "not measured")]
+    }
+    // bindings, queries, scan µs, indexed µs, speed-up, winner only µs, speed-up, winners
+    return [
+      ReportRow(
+        figure: "keymap resolution, 10,000 bindings, dispatcher path (µs/stroke; baseline: "
+          + "linear scan)",
+        measured: String(format1: values[5]) + " µs", baseline: String(format1: values[2]) + " µs",
+        ratio: values[5] / values[2], target: "—"),
+      ReportRow(
+        figure: "keymap resolution, 10,000 bindings, every candidate as explain lists them",
+        measured: String(format1: values[3]) + " µs", baseline: String(format1: values[2]) + " µs",
+        ratio: values[3] / values[2], target: "—"),
+    ]
+  }
+
+  static func treeRows(_ lines: [String]) -> [ReportRow] {
+    var rows: [ReportRow] = []
+    var perElement: [Int: Double] = [:]
+    for size in [10_000, 100_000] {
+      let figure =
+        "build + validate + render + write json, \(size == 10_000 ? "10,000" : "100,000") elements (baseline: a walk "
+        + "reading every title)"
+      // elements, walk, build, validate, render, write, total, ns/element
+      guard let line = lines.first(where: { $0.hasPrefix("\(size) ") }),
+        case let values = numbers(in: line), values.count >= 8
+      else {
+        rows.append(.missing(figure, "not measured"))
+        continue
+      }
+      perElement[size] = values[7]
+      rows.append(
+        ReportRow(
+          figure: figure, measured: String(format1: values[6]) + " ms",
+          baseline: String(format1: values[1]) + " ms", ratio: values[6] / values[1],
+          target: "total < 1 s"))
+    }
+    if let small = perElement[10_000], let large = perElement[100_000] {
+      rows.append(
+        ReportRow(
+          figure: "linear growth: ns/element at 100,000 (baseline: ns/element at 10,000)",
+          measured: String(format1: large) + " ns", baseline: String(format1: small) + " ns",
+          ratio: large / small, target: "≈ 1 (linear)"))
+    }
+    return rows
+  }
+
+  static func paletteRows(_ lines: [String]) -> [ReportRow] {
+    var rows: [ReportRow] = []
+    if let line = lines.first(where: { $0.hasPrefix("mean ") }),
+      case let values = numbers(in: line), values.count >= 2
+    {
+      rows.append(
+        ReportRow(
+          figure: "palette search, 10,000 commands, worst query (µs; baseline: the 1 ms target)",
+          measured: String(format1: values[1]) + " µs", baseline: "1000.0 µs",
+          ratio: values[1] / 1_000, target: "≤ 1"))
+    }
+    // Rows such as `"open file"   1234   12.3 ms   45.6 ms   3.70×  same lines, same order`.
+    var ours = 0.0
+    var theirs = 0.0
+    var queries = 0
+    for line in lines where line.hasPrefix("\"") {
+      guard let close = line.dropFirst().firstIndex(of: "\"") else { continue }
+      let values = numbers(in: String(line[line.index(after: close)...]))
+      guard values.count >= 4 else { continue }
+      ours += values[1]
+      theirs += values[2]
+      queries += 1
+    }
+    guard queries > 0, lines.contains(where: { $0.hasPrefix("ratio fzf") }) else {
+      let reason =
+        lines.first(where: { $0.hasSuffix("skipped") }) ?? "not measured (see the palette section)"
+      return rows + [.missing("palette --lines, 100,000 lines (baseline: fzf --filter)", reason)]
+    }
+    rows.append(
+      ReportRow(
+        figure: "menu-dump palette --lines, 100,000 lines, \(queries) queries (total ms; "
+          + "baseline: fzf --filter)",
+        measured: String(format1: ours) + " ms", baseline: String(format1: theirs) + " ms",
+        ratio: ours / theirs, target: "≤ 0.5"))
+    return rows
+  }
+
+  // MARK: - Lint sweep
+
+  /// `keymap-lint --all-layouts` on the standard linux menus beside compiling the same layouts
+  /// with libxkbcommon alone (the floor of any per-layout analysis).
+  static func lintSweepRows() -> [ReportRow] {
+    let figure = "keymap-lint --all-layouts sweep (baseline: compiling every layout alone)"
+    print("keymap-lint --all-layouts vs compiling every layout's keymap with libxkbcommon")
+    let lint = URL(fileURLWithPath: executablePath()).deletingLastPathComponent()
+      .appendingPathComponent("keymap-lint").path
+    guard FileManager.default.isExecutableFile(atPath: lint) else {
+      print("keymap-lint is not built next to the benchmarks (swift build -c release); skipped")
+      print("")
+      return [.missing(figure, "not available: keymap-lint is not built")]
+    }
+    let layouts = installedLayouts()
+    guard !layouts.isEmpty else {
+      print("no layouts in \(layoutList); skipped")
+      print("")
+      return [.missing(figure, "not available: no xkb-data")]
+    }
+    let input = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("keymaps/standard/linux.json").path
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("menukit-lint-sweep-\(getpid()).txt").path
+    defer { unlink(output) }
+    // Once each: a sweep takes seconds, and the shared machine's noise is small beside it.
+    var compiled = 0
+    let floor = measure {
+      let context = XKBContext(options: [.noEnvironmentNames])
+      for (layout, variant) in layouts
+      where
+        (try? XKBKeymap(
+          context: context, names: .init(layout: layout, variant: variant))) != nil
+      {
+        compiled += 1
+      }
+    }
+    let sweep = measure {
+      run(lint, ["--all-layouts", "--no-notes", input], input: "/dev/null", output: output)
+    }
+    print(
+      pad("layouts", 9) + pad("compiled", 10) + pad("compile floor", 15) + pad("lint sweep", 13)
+        + "ratio")
+    print(
+      pad("\(layouts.count)", 9) + pad("\(compiled)", 10) + pad(floor.ms, 15) + pad(sweep.ms, 13)
+        + String(format2: sweep.nanoseconds / floor.nanoseconds))
+    print("(whole keymap-lint process on keymaps/standard/linux.json; layouts from \(layoutList))")
+    print("")
+    return [
+      ReportRow(
+        figure: "\(figure), \(layouts.count) layouts", measured: sweep.ms, baseline: floor.ms,
+        ratio: sweep.nanoseconds / floor.nanoseconds, target: "—")
+    ]
+  }
+
+  /// Where xkb-data lists its layouts and variants.
+  static let layoutList = "/usr/share/X11/xkb/rules/evdev.lst"
+
+  /// Every layout and variant xkb-data lists: `us`, then `us(intl)` as ("us", "intl").
+  static func installedLayouts() -> [(layout: String, variant: String?)] {
+    guard let text = try? String(contentsOfFile: layoutList, encoding: .utf8) else { return [] }
+    var section = ""
+    var layouts: [(layout: String, variant: String?)] = []
+    for line in text.split(separator: "\n") {
+      if line.hasPrefix("! ") {
+        section = String(line.dropFirst(2))
+        continue
+      }
+      let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+      guard let name = fields.first else { continue }
+      switch section {
+      case "layout":
+        layouts.append((String(name), nil))
+      case "variant":
+        // `  intl          us: English (US, intl., with dead keys)`
+        guard fields.count > 1, fields[1].hasSuffix(":") else { continue }
+        layouts.append((String(fields[1].dropLast()), String(name)))
+      default:
+        continue
+      }
+    }
+    return layouts
+  }
+
+  // MARK: - Machine
+
+  /// The path of this executable.
+  static func executablePath() -> String {
+    let argument = CommandLine.arguments[0]
+    if argument.contains("/") { return argument }
+    return which(argument) ?? argument
+  }
+
+  /// The processor, cores, memory and load, as `docs/performance.md` records them.
+  static func machineDescription() -> String {
+    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    let model =
+      cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+      .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+      .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown processor"
+    let load =
+      (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+      .split(separator: " ").prefix(3).joined(separator: " ") ?? "unknown"
+    let memory = ProcessInfo.processInfo.physicalMemory / (1 << 30)
+    var system = utsname()
+    uname(&system)
+    let machine = withUnsafeBytes(of: &system.machine) { String(decoding: $0, as: UTF8.self) }
+      .prefix { $0 != "\0" }
+    let release = withUnsafeBytes(of: &system.release) { String(decoding: $0, as: UTF8.self) }
+      .prefix { $0 != "\0" }
+    return """
+      Machine: \(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB, \
+      \(machine), Linux \(release); load average \(load) at the end of the run
+      """
+  }
+}

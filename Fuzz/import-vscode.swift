@@ -1,0 +1,13 @@
+import MenuKit
+
+/// Importing with `VSCodeKeybindings`: loading never traps, on any platform, and a loaded keymap exports.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let text = fuzzText(data, size)
+  for platform in [PlatformProfile.linux, .mac] {
+    let (keymap, _) = VSCodeKeybindings.load(
+      text: text, path: "fuzz", platform: platform, source: .user)
+    if let keymap { _ = VSCodeKeybindings.text(of: keymap, platform: platform) }
+  }
+  return 0
+}

@@ -1,0 +1,80 @@
+import Testing
+
+@testable import MenuKit
+
+/// Inputs that the fuzz targets (Fuzz/, scripts/fuzz) found, each minimized, with what MenuKit
+/// does with them now. docs/hardening.md lists every finding.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+  /// A stroke whose key is a combining mark, in each dialect's spelling.
+  private static let combiningKeys: [(ShortcutDialect, String)] = [
+    (.zed, "ctrl-\u{353}"),
+    (.vscode, "ctrl+\u{301}"),
+    (.gtk, "<Control>\u{301}"),
+    (.qt, "Ctrl+\u{301}"),
+    (.electron, "CmdOrCtrl+\u{301}"),
+    (.emacs, "C-\u{301}"),
+    (.menuKit, "Cmd+\u{301}"),
+  ]
+
+  @Test(
+    "a combining mark is not a key in any dialect: written after '+' it would join it",
+    arguments: combiningKeys)
+  func combiningMarkKey(dialect: ShortcutDialect, text: String) {
+    // Found as 'ctrl-͓' (zed): it parsed, and its MenuKit text 'Cmd+͓' did not parse back.
+    #expect(throws: ShortcutDialectError.self) {
+      try KeySequence(parsing: text, dialect: dialect, platform: .linux)
+    }
+  }
+
+  @Test("a combining mark alone, or prepended, is not a key either")
+  func loneMarks() {
+    for text in ["\u{353}", "\u{600}", "\u{200D}"] {
+      #expect(throws: ShortcutDialectError.self, "\(text.unicodeScalars.map(\.value))") {
+        try KeySequence(parsing: text, dialect: .zed, platform: .linux)
+      }
+    }
+  }
+
+  @Test("a letter with a combining mark is one key and round-trips through MenuKit's text")
+  func letterWithMark() throws {
+    let sequence = try KeySequence(parsing: "ctrl-e\u{301}", dialect: .zed, platform: .linux)
+    #expect(sequence.strokes.map(\.input) == [KeyInput("é")])
+    let text = try #require(sequence.text(in: .menuKit, platform: .linux))
+    #expect(try KeySequence(parsing: text) == sequence)
+  }
+
+  @Test("the error for a combining key says why and points at it")
+  func combiningMarkMessage() throws {
+    let error = try #require(
+      throws: ShortcutDialectError.self,
+      performing: { try KeySequence(parsing: "ctrl-\u{353}", dialect: .zed, platform: .linux) })
+    #expect(error.kind == .unknownKey)
+    #expect(error.column == 6)
+    #expect(
+      error.message == "'\u{353}' combines with the characters next to it, so it cannot be a key")
+  }
+}
+
+extension FuzzRegressionTests {
+  @Test(
+    "MenuKit's own shortcuts reject a combining mark as the key, alone or after modifiers",
+    arguments: ["\u{353}", "Cmd+\u{301}", "Ctrl+Shift+\u{600}", "Cmd+K \u{200D}"])
+  func menuKitCombiningKey(text: String) {
+    // Found as '͓' (menuKit dialect): it parsed alone, and Cmd+͓ could not be written.
+    #expect(throws: KeyboardShortcutParseError.self) { try KeySequence(parsing: text) }
+    #expect(throws: ShortcutDialectError.self) {
+      try KeySequence(parsing: text, dialect: .menuKit, platform: .linux)
+    }
+  }
+
+  @Test("a GTK Unicode keysym of a combining mark is not a key")
+  func gtkCombiningKeysym() throws {
+    #expect(throws: ShortcutDialectError.self) {
+      try KeySequence(parsing: "<Control>U0301", dialect: .gtk, platform: .linux)
+    }
+    #expect(
+      try KeySequence(parsing: "<Control>U00E9", dialect: .gtk, platform: .linux).strokes.map(
+        \.input) == [KeyInput("é")])
+  }
+}
