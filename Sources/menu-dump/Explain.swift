@@ -55,52 +55,25 @@ enum Explain {
       """
 
     init(parsing arguments: [String]) throws(UsageError) {
-      var remaining = arguments[...]
-      func value(_ option: String, _ inline: String?) throws(UsageError) -> String {
-        if let inline { return inline }
-        guard let next = remaining.popFirst() else {
-          throw UsageError(description: "option '\(option)' needs a value")
-        }
-        return next
-      }
-      while let argument = remaining.popFirst() {
-        var name = argument
-        var inline: String?
-        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-          name = String(argument[..<equals])
-          inline = String(argument[argument.index(after: equals)...])
-        }
-        switch name {
+      var scanner = ArgumentScanner(arguments)
+      while let argument = scanner.next() {
+        switch argument.name {
         case "-h", "--help": showHelp = true
-        case "--layout": names.layout = try value(name, inline)
-        case "--variant": names.variant = try value(name, inline)
-        case "--options": names.options = try value(name, inline)
-        case "--context": context = try value(name, inline)
-        case "--app-keymap": appKeymapFiles.append(try value(name, inline))
-        case "--platform":
-          let text = try value(name, inline)
-          guard let platform = PlatformProfile(rawValue: text) else {
-            throw UsageError(
-              description: "unknown platform '\(text)'; expected one of: "
-                + PlatformProfile.allCases.map(\.rawValue).joined(separator: ", "))
-          }
-          self.platform = platform
-        case "--format":
-          let text = try value(name, inline)
-          guard let format = Format(rawValue: text) else {
-            throw UsageError(description: "unknown format '\(text)'; expected one of: text, json")
-          }
-          self.format = format
+        case "--layout": names.layout = try scanner.value(of: argument)
+        case "--variant": names.variant = try scanner.value(of: argument)
+        case "--options": names.options = try scanner.value(of: argument)
+        case "--context": context = try scanner.value(of: argument)
+        case "--app-keymap": appKeymapFiles.append(try scanner.value(of: argument))
+        case "--platform": platform = try scanner.choice("platform", of: argument)
+        case "--format": format = try scanner.choice("format", of: argument)
         default:
-          if argument.hasPrefix("--") {
-            throw UsageError(description: "unknown option '\(argument)'")
-          }
-          if argument.hasSuffix(".keymap.json") {
-            keymapFiles.append(argument)
-          } else if argument.hasSuffix(".json") {
-            menuFiles.append(argument)
+          if argument.text.hasPrefix("--") { throw ArgumentScanner.unknownOption(argument) }
+          if argument.text.hasSuffix(".keymap.json") {
+            keymapFiles.append(argument.text)
+          } else if argument.text.hasSuffix(".json") {
+            menuFiles.append(argument.text)
           } else {
-            keys.append(argument)
+            keys.append(argument.text)
           }
         }
       }

@@ -77,60 +77,33 @@ enum Palette {
       """
 
     init(parsing arguments: [String]) throws(UsageError) {
-      var remaining = arguments[...]
-      func value(_ option: String, _ inline: String?) throws(UsageError) -> String {
-        if let inline { return inline }
-        guard let next = remaining.popFirst() else {
-          throw UsageError(description: "option '\(option)' needs a value")
-        }
-        return next
-      }
-      while let argument = remaining.popFirst() {
-        var name = argument
-        var inline: String?
-        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-          name = String(argument[..<equals])
-          inline = String(argument[argument.index(after: equals)...])
-        }
-        switch name {
+      var scanner = ArgumentScanner(arguments)
+      while let argument = scanner.next() {
+        switch argument.name {
         case "-h", "--help": showHelp = true
-        case "--query", "-q": query = try value(name, inline)
+        case "--query", "-q": query = try scanner.value(of: argument)
         case "--limit":
-          let text = try value(name, inline)
+          let text = try scanner.value(of: argument)
           guard let number = Int(text), number >= 0 else {
             throw UsageError(
               description: "invalid limit '\(text)'; expected a whole number, 0 or more")
           }
           limit = number
-        case "--format":
-          let text = try value(name, inline)
-          guard let format = Format(rawValue: text) else {
-            throw UsageError(description: "unknown format '\(text)'; expected one of: text, json")
-          }
-          self.format = format
-        case "--platform":
-          let text = try value(name, inline)
-          guard let platform = PlatformProfile(rawValue: text) else {
-            throw UsageError(
-              description: "unknown platform '\(text)'; expected one of: "
-                + PlatformProfile.allCases.map(\.rawValue).joined(separator: ", "))
-          }
-          self.platform = platform
-        case "--chain": chain = try value(name, inline)
-        case "--first-responder": firstResponder = try value(name, inline)
-        case "--history": history = try value(name, inline)
-        case "--layout": layout = try value(name, inline)
-        case "--variant": variant = try value(name, inline)
-        case "--lines": lines = try value(name, inline)
+        case "--format": format = try scanner.choice("format", of: argument)
+        case "--platform": platform = try scanner.choice("platform", of: argument)
+        case "--chain": chain = try scanner.value(of: argument)
+        case "--first-responder": firstResponder = try scanner.value(of: argument)
+        case "--history": history = try scanner.value(of: argument)
+        case "--layout": layout = try scanner.value(of: argument)
+        case "--variant": variant = try scanner.value(of: argument)
+        case "--lines": lines = try scanner.value(of: argument)
         case "--interactive", "-i": interactive = true
-        case "--":
-          files += remaining
-          remaining = []
+        case "--": files += scanner.rest()
         default:
-          if argument.hasPrefix("-"), argument != "-" {
-            throw UsageError(description: "unknown option '\(argument)'")
+          if argument.text.hasPrefix("-"), argument.text != "-" {
+            throw ArgumentScanner.unknownOption(argument)
           }
-          files.append(argument)
+          files.append(argument.text)
         }
       }
       if lines != nil {

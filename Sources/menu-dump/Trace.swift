@@ -75,55 +75,29 @@ enum Trace {
       """
 
     init(parsing arguments: [String]) throws(UsageError) {
-      var remaining = arguments[...]
+      var scanner = ArgumentScanner(arguments)
       var positional: [String] = []
-      func value(_ option: String, _ inline: String?) throws(UsageError) -> String {
-        if let inline { return inline }
-        guard let next = remaining.popFirst() else {
-          throw UsageError(description: "option '\(option)' needs a value")
-        }
-        return next
-      }
-      while let argument = remaining.popFirst() {
-        var name = argument
-        var inline: String?
-        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-          name = String(argument[..<equals])
-          inline = String(argument[argument.index(after: equals)...])
-        }
-        switch name {
+      while let argument = scanner.next() {
+        switch argument.name {
         case "-h", "--help": showHelp = true
-        case "--layout": names.layout = try value(name, inline)
-        case "--variant": names.variant = try value(name, inline)
-        case "--options": names.options = try value(name, inline)
-        case "--model": names.model = try value(name, inline)
-        case "--rules": names.rules = try value(name, inline)
+        case "--layout": names.layout = try scanner.value(of: argument)
+        case "--variant": names.variant = try scanner.value(of: argument)
+        case "--options": names.options = try scanner.value(of: argument)
+        case "--model": names.model = try scanner.value(of: argument)
+        case "--rules": names.rules = try scanner.value(of: argument)
         case "--compose": compose = true
-        case "--compose-file": composeFile = try value(name, inline)
-        case "--menu": menuFiles.append(try value(name, inline))
-        case "--chain": chain = try value(name, inline)
-        case "--first-responder": firstResponder = try value(name, inline)
+        case "--compose-file": composeFile = try scanner.value(of: argument)
+        case "--menu": menuFiles.append(try scanner.value(of: argument))
+        case "--chain": chain = try scanner.value(of: argument)
+        case "--first-responder": firstResponder = try scanner.value(of: argument)
         case "--dispatch": dispatchRequested = true
-        case "--platform":
-          let text = try value(name, inline)
-          guard let platform = PlatformProfile(rawValue: text) else {
-            throw UsageError(
-              description: "unknown platform '\(text)'; expected one of: "
-                + PlatformProfile.allCases.map(\.rawValue).joined(separator: ", "))
-          }
-          self.platform = platform
-        case "--format":
-          let text = try value(name, inline)
-          guard let format = Format(rawValue: text) else {
-            throw UsageError(
-              description: "unknown format '\(text)'; expected one of: jsonl, table")
-          }
-          self.format = format
+        case "--platform": platform = try scanner.choice("platform", of: argument)
+        case "--format": format = try scanner.choice("format", of: argument)
         default:
-          if argument.hasPrefix("-"), argument != "-" {
-            throw UsageError(description: "unknown option '\(argument)'")
+          if argument.text.hasPrefix("-"), argument.text != "-" {
+            throw ArgumentScanner.unknownOption(argument)
           }
-          positional.append(argument)
+          positional.append(argument.text)
         }
       }
       // The last positional argument is the recording; the ones before it are menu files.
