@@ -183,3 +183,21 @@ extension LimitsTests {
     #expect(keymap?.bindings.count == 1)
   }
 }
+
+extension LimitsTests {
+  @Test("messages quote a long key or word shortened to 60 characters")
+  func longWordsAreShortened() throws {
+    let word = String(repeating: "x", count: 100_000)
+    let error = try #require(
+      throws: KeyboardShortcutParseError.self, performing: { try KeySequence(parsing: word) })
+    #expect(error.description.hasPrefix("unknown key '" + String(repeating: "x", count: 60) + "…'"))
+    let strokes = Array(repeating: "a", count: 100).joined(separator: " ")
+    let text =
+      #"{ "schemaVersion": 1, "keymap": [{ "bindings": ["#
+      + #"{ "keys": "\#(strokes)", "command": "long:" }] }] }"#
+    let message = try #require(
+      KeymapFile.load(text: text, source: .user).diagnostics.first?.message)
+    #expect(message.hasPrefix("bad keys '" + String(strokes.prefix(60)) + "…': "))
+    #expect(message.count < 200)
+  }
+}

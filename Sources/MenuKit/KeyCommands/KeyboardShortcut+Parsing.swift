@@ -46,16 +46,16 @@ public enum KeyboardShortcutParseError: Error, Hashable, Sendable, CustomStringC
       return "empty shortcut; \(Self.expectation)"
     case .unknownModifier(let word, _, let suggestion):
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; \(Self.expectation)"
-      return "unknown modifier '\(word)'\(hint)"
+      return "unknown modifier '\(word.shortenedForMessage)'\(hint)"
     case .unknownKey(let word, _, let suggestion):
       let hint =
         suggestion.map { "; did you mean '\($0)'?" }
         ?? "; expected one character or a key name like Up, Escape, F5, PageDown"
-      return "unknown key '\(word)'\(hint)"
+      return "unknown key '\(word.shortenedForMessage)'\(hint)"
     case .missingKey:
       return "the shortcut has no key; \(Self.expectation)"
     case .duplicateModifier(let word, _):
-      return "modifier '\(word)' appears twice"
+      return "modifier '\(word.shortenedForMessage)' appears twice"
     case .tooManyStrokes:
       return "the key sequence has more than \(KeySequence.maximumLength) strokes"
     }
@@ -208,6 +208,14 @@ extension KeyboardShortcutParseError {
 }
 
 extension String {
+  /// The text for a message: the first 60 Unicode scalars and `…` when longer, so that a
+  /// message stays one readable line however long the input (docs/hardening.md).
+  var shortenedForMessage: String {
+    let limit = 60
+    guard unicodeScalars.count > limit else { return self }
+    return String(String.UnicodeScalarView(unicodeScalars.prefix(limit))) + "…"
+  }
+
   /// The text without leading and trailing spaces, and the offset of its first scalar.
   fileprivate func trimmingSpaces() -> (text: String, offset: Int) {
     let scalars = unicodeScalars

@@ -284,7 +284,7 @@ private struct KeymapDecoder {
       return try KeySequence(parsing: text)
     } catch {
       base.report(
-        .badKeys, "bad keys '\(text)': \(error)",
+        .badKeys, "bad keys '\(text.shortenedForMessage)': \(error)",
         at: base.location(in: node, text: text, offset: error.offset))
       return nil
     }
