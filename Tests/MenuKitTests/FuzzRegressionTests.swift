@@ -78,3 +78,23 @@ extension FuzzRegressionTests {
         \.input) == [KeyInput("é")])
   }
 }
+
+extension FuzzRegressionTests {
+  @Test(
+    "a letter whose capital reads back as another letter keeps its own case in canonical text",
+    arguments: ["ſ", "ı", "ſ\u{36B}"])
+  func capitalThatDoesNotReadBack(key: String) throws {
+    // Found as 'ſͫ': its canonical text 'Sͫ' parsed back as the key 'sͫ'.
+    let shortcut = try KeyboardShortcut(parsing: "Cmd+" + key)
+    #expect(shortcut.input == KeyInput(key))
+    #expect(shortcut.canonicalText == "Cmd+" + key)
+    #expect(try KeyboardShortcut(parsing: shortcut.canonicalText) == shortcut)
+  }
+
+  @Test("letters whose capital reads back are still shown uppercase")
+  func capitalsThatReadBack() throws {
+    #expect(try KeyboardShortcut(parsing: "Cmd+é").canonicalText == "Cmd+É")
+    #expect(try KeyboardShortcut(parsing: "Cmd+s").canonicalText == "Cmd+S")
+    #expect(try KeyboardShortcut(parsing: "Cmd+ß").canonicalText == "Cmd+ß")
+  }
+}

@@ -100,8 +100,10 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
       switch text {
       case "+": "Plus"
       default:
-        // "ß".uppercased() is "SS": keep characters whose capital is not one character.
-        text.count == 1 && text.uppercased().count == 1 ? text.uppercased() : text
+        // "ß".uppercased() is "SS", and "ſ" (long s) capitalizes to "S", whose lowercase is
+        // "s": keep characters whose capital is not one character that reads back as them.
+        text.count == 1 && text.uppercased().count == 1 && text.uppercased().lowercased() == text
+          ? text.uppercased() : text
       }
     }
   }
