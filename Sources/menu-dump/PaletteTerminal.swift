@@ -281,7 +281,15 @@ struct PaletteScreen {
 // MARK: - Terminal I/O
 
 /// The terminal state to restore, kept where a signal handler can reach it.
-nonisolated(unsafe) private var savedAttributes = termios()
+///
+/// Heap memory of `termios`'s full size: the storage of a global `termios` variable is only 57
+/// of its 60 bytes, and `tcgetattr` wrote past it (found by AddressSanitizer,
+/// docs/hardening.md).
+nonisolated(unsafe) private let savedAttributes: UnsafeMutablePointer<termios> = {
+  let attributes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+  attributes.initialize(to: termios())
+  return attributes
+}()
 nonisolated(unsafe) private var terminalDescriptor: Int32 = -1
 /// Leaves the alternate screen and shows the cursor.
 private let leaveScreen: [UInt8] = Array("\u{1B}[?1049l\u{1B}[?25h".utf8)
@@ -290,7 +298,7 @@ private let leaveScreen: [UInt8] = Array("\u{1B}[?1049l\u{1B}[?25h".utf8)
 private func restoreTerminalAndExit(_ signal: Int32) {
   if terminalDescriptor >= 0 {
     _ = leaveScreen.withUnsafeBufferPointer { write(terminalDescriptor, $0.baseAddress, $0.count) }
-    tcsetattr(terminalDescriptor, TCSANOW, &savedAttributes)
+    tcsetattr(terminalDescriptor, TCSANOW, savedAttributes)
   }
   _exit(128 + signal)
 }
@@ -303,7 +311,7 @@ struct Terminal {
   static func open() -> Terminal? {
     let descriptor = Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
-    guard tcgetattr(descriptor, &savedAttributes) == 0 else {
+    guard tcgetattr(descriptor, savedAttributes) == 0 else {
       close(descriptor)
       return nil
     }
@@ -322,7 +330,7 @@ struct Terminal {
     winch.sa_flags = 0
     sigaction(SIGWINCH, &winch, nil)
 
-    var raw = savedAttributes
+    var raw = savedAttributes.pointee
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)
     raw.c_cflag |= tcflag_t(CS8)
@@ -340,7 +348,7 @@ struct Terminal {
   /// Leaves the alternate screen and restores the saved attributes.
   func restore() {
     _ = leaveScreen.withUnsafeBufferPointer { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-    tcsetattr(descriptor, TCSANOW, &savedAttributes)
+    tcsetattr(descriptor, TCSANOW, savedAttributes)
     for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGWINCH] { Glibc.signal(signal, SIG_DFL) }
     terminalDescriptor = -1
     close(descriptor)
