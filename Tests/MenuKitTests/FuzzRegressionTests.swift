@@ -52,7 +52,8 @@ struct FuzzRegressionTests {
     #expect(error.kind == .unknownKey)
     #expect(error.column == 6)
     #expect(
-      error.message == "'\u{353}' combines with the characters next to it, so it cannot be a key")
+      error.message == "'\u{353}' cannot be a key: a combining mark joins the characters next to it"
+    )
   }
 }
 
@@ -96,5 +97,28 @@ extension FuzzRegressionTests {
     #expect(try KeyboardShortcut(parsing: "Cmd+é").canonicalText == "Cmd+É")
     #expect(try KeyboardShortcut(parsing: "Cmd+s").canonicalText == "Cmd+S")
     #expect(try KeyboardShortcut(parsing: "Cmd+ß").canonicalText == "Cmd+ß")
+  }
+}
+
+extension FuzzRegressionTests {
+  @Test(
+    "a separator with a combining mark is not a key: it hides the separator",
+    arguments: [
+      (ShortcutDialect.menuKit, "+\u{353}"), (.menuKit, "Cmd++\u{353}"), (.vscode, "ctrl++\u{301}"),
+      (.zed, "ctrl--\u{301}"), (.emacs, "C--\u{301}"),
+    ])
+  func separatorWithMark(dialect: ShortcutDialect, text: String) {
+    // Found as '+͓' (menuKit, windows): it parsed, and its VS Code text '+͓' did not.
+    #expect(throws: ShortcutDialectError.self) {
+      try KeySequence(parsing: text, dialect: dialect, platform: .windows)
+    }
+  }
+
+  @Test("letters and digits with combining marks are still keys")
+  func marksOnLettersAndDigits() throws {
+    for text in ["Cmd+e\u{301}", "Cmd+1\u{20E3}", "Cmd+a\u{353}"] {
+      let sequence = try KeySequence(parsing: text)
+      #expect(try KeySequence(parsing: sequence.canonicalText) == sequence)
+    }
   }
 }

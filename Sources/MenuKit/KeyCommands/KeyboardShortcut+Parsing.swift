@@ -174,9 +174,7 @@ extension KeyInput {
   /// The input a key name denotes: one character, `Plus`, or a special-key name.
   init?(named name: String) {
     if name.count == 1 {
-      // A combining or prepended mark would join the '+' written before it, so the shortcut's
-      // text could not be read back (found by fuzzing, docs/hardening.md).
-      guard "+\(name)+".count == 3 else { return nil }
+      guard let character = name.first, character.canBeKeyInShortcutText else { return nil }
       let lowered = name.lowercased()
       // Uppercase Latin letters name the key, whose input is the lowercase letter.
       self.init(lowered.count == 1 && name.first?.isLetter == true ? lowered : name)
@@ -204,6 +202,20 @@ extension KeyboardShortcutParseError {
       .duplicateModifier(word, offset: offset + delta)
     case .tooManyStrokes(let offset): .tooManyStrokes(offset: offset + delta)
     }
+  }
+}
+
+extension Character {
+  /// Whether the character can be a key in shortcut text, in any dialect.
+  ///
+  /// A combining or prepended mark joins the `+` or `-` written next to it into one character,
+  /// and a mark on `+` or `-` hides the separator, so neither could be read back (found by
+  /// fuzzing, docs/hardening.md). A character of several scalars must start with a letter or a
+  /// digit: `e` with a combining acute accent is a key.
+  var canBeKeyInShortcutText: Bool {
+    guard "+\(self)+".count == 3, let first = unicodeScalars.first else { return false }
+    return unicodeScalars.count == 1 || first.properties.isAlphabetic
+      || first.properties.numericType != nil
   }
 }
 

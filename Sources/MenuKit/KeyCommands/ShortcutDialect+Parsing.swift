@@ -375,12 +375,12 @@ struct StrokeBuilder {
         .unknownKey, at: offset, "a control character where a key was expected",
         expected: keyExpectation)
     }
-    // A combining mark (or a prepended mark) joins the character written next to it, so no
-    // shortcut text could hold it as a key on its own (found by fuzzing, docs/hardening.md).
-    guard "+\(character)+".count == 3 else {
+    // A combining or prepended mark joins the separator written next to it (found by
+    // fuzzing, docs/hardening.md).
+    guard character.canBeKeyInShortcutText else {
       throw parser.error(
         .unknownKey, at: offset,
-        "'\(character)' combines with the characters next to it, so it cannot be a key",
+        "'\(character)' cannot be a key: a combining mark joins the characters next to it",
         expected: keyExpectation)
     }
     let isASCIILetter = character.isASCII && character.isLetter
