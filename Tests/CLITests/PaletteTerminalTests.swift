@@ -161,7 +161,7 @@ struct PaletteTerminalTests {
     lines = try session.waitForScreen("'sa' ranks Save As… first") {
       $0.first == "> sa" && $0.count > 2 && $0[2].hasPrefix("> Save As…")
     }
-    #expect(lines[3].hasPrefix("  Select All"))
+    #expect(lines.count > 3 && lines[3].hasPrefix("  Select All"), "\(lines)")
     try session.press("Down")
     _ = try session.waitForScreen("Down selects Select All") {
       $0.count > 3 && $0[3].hasPrefix("> Select All")
