@@ -83,7 +83,7 @@ extension KeyDispatcher {
     contexts: [KeyContext], layout: (any KeyboardLayoutProviding)?,
     result: inout DispatchResult
   ) -> Bool {
-    let typed = [strokes(for: press, layout: layout)]
+    let typed = [KeyBindingResolver.strokes(for: press, layout: layout)]
     guard !typed[0].isEmpty else { return false }
     let resolution = resolver.resolve(typed, in: contexts, includingCandidates: recordsCandidates)
     if resolution.outcome == .none, resolution.unboundBy == nil, resolution.binding == nil,
@@ -120,7 +120,7 @@ extension KeyDispatcher {
     if press.isRepeat {
       return pending.presses.contains { $0.press.key?.evdevCode == press.key?.evdevCode }
     }
-    let stroke = strokes(for: press, layout: layout)
+    let stroke = KeyBindingResolver.strokes(for: press, layout: layout)
     let resolution = resolver.resolve(
       pending.typed + [stroke], in: contexts, includingCandidates: recordsCandidates)
     result.resolution = resolution
@@ -280,12 +280,6 @@ extension KeyDispatcher {
     return true
   }
 
-  /// The strokes a press may stand for (``KeyBindingResolver/strokes(for:layout:)``).
-  func strokes(for press: Press, layout: (any KeyboardLayoutProviding)?)
-    -> [KeyBindingResolver.Stroke]
-  {
-    KeyBindingResolver.strokes(for: press, layout: layout)
-  }
 }
 
 extension Press {

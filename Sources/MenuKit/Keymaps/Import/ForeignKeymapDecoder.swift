@@ -30,17 +30,6 @@ struct ForeignKeymapDecoder {
     }
   }
 
-  /// Parses JSON text, or gives the one diagnostic of its syntax error.
-  static func parseJSON(_ text: String, path: String) -> Result<JSONNode, JSONSyntaxError> {
-    Result { () throws(JSONSyntaxError) in try JSONReader.parse(text, file: path) }
-  }
-
-  /// The diagnostic of a JSON syntax error.
-  static func diagnostic(for error: JSONSyntaxError) -> Diagnostic {
-    Diagnostic(
-      error.isNestingTooDeep ? .nestingTooDeep : .syntaxError, error.message, at: error.location)
-  }
-
   /// Reads `text`, the string value of `node`, as keys in the dialect; reports `MK551` (or
   /// `MK559` for keys MenuKit cannot express) at the offending character.
   mutating func keySequence(_ text: String, at node: JSONNode) -> KeySequence? {

@@ -82,9 +82,9 @@ public enum VSCodeKeybindings {
     text: String, path: String = "", platform: PlatformProfile, source: KeymapSource
   ) -> (keymap: Keymap?, diagnostics: [Diagnostic]) {
     let root: JSONNode
-    switch ForeignKeymapDecoder.parseJSON(text, path: path) {
+    switch SourceFile.parseJSON(text, path: path) {
     case .success(let node): root = node
-    case .failure(let error): return (nil, [ForeignKeymapDecoder.diagnostic(for: error)])
+    case .failure(let failure): return (nil, [failure.diagnostic])
     }
     var decoder = ForeignKeymapDecoder(text: text, dialect: .vscode, platform: platform)
     guard let entries = root.value.arrayValue else {

@@ -80,9 +80,9 @@ public enum ZedKeymap {
     text: String, path: String = "", platform: PlatformProfile, source: KeymapSource
   ) -> (keymap: Keymap?, diagnostics: [Diagnostic]) {
     let root: JSONNode
-    switch ForeignKeymapDecoder.parseJSON(text, path: path) {
+    switch SourceFile.parseJSON(text, path: path) {
     case .success(let node): root = node
-    case .failure(let error): return (nil, [ForeignKeymapDecoder.diagnostic(for: error)])
+    case .failure(let failure): return (nil, [failure.diagnostic])
     }
     var decoder = ForeignKeymapDecoder(text: text, dialect: .zed, platform: platform)
     guard let sections = root.value.arrayValue else {
