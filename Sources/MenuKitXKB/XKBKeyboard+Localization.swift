@@ -50,14 +50,8 @@ extension XKBKeyboard {
   }
 
   /// The keyboard and its active layout group: all a relocation depends on.
-  public var relocationIdentity: AnyHashable? {
-    // Boxed once per active layout, not per press: the dispatcher asks for it on every press.
-    let layout = state.activeLayout
-    if let known = relocations.identity, known.layout == layout { return known.value }
-    let identity = AnyHashable(
-      RelocationCache.Identity(keyboard: ObjectIdentifier(self), layout: layout))
-    relocations.identity = (layout, identity)
-    return identity
+  public var relocationIdentity: LayoutIdentity? {
+    LayoutIdentity(self, state: state.activeLayout)
   }
 
   /// Where automatic localization moves a key command on an input: the position-preserving
@@ -179,17 +173,10 @@ enum USQWERTYPositions {
 
 /// The relocations an ``XKBKeyboard`` has computed, by active layout and input.
 final class RelocationCache {
-  struct Identity: Hashable {
-    var keyboard: ObjectIdentifier
-    var layout: Int
-  }
-
   struct Key: Hashable {
     var layout: Int
     var input: KeyInput
   }
 
   var entries: [Key: ShortcutLocation?] = [:]
-  /// The last identity handed out, with its layout.
-  var identity: (layout: Int, value: AnyHashable)?
 }

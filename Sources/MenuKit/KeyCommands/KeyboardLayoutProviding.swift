@@ -68,13 +68,14 @@ public protocol KeyboardLayoutProviding {
 
   /// A value that changes whenever ``relocatedKey(for:)`` may answer differently — for
   /// `MenuKitXKB`, the keyboard object and its active layout group — or nil when the answers
-  /// must not be cached. The key dispatcher indexes relocated key commands by it.
-  var relocationIdentity: AnyHashable? { get }
+  /// must not be cached. The key dispatcher indexes relocated key commands by it, and compares
+  /// it on every press, so it is two words rather than any hashable value.
+  var relocationIdentity: LayoutIdentity? { get }
 }
 
 extension KeyboardLayoutProviding {
   /// Nil: relocations are not cached.
-  public var relocationIdentity: AnyHashable? { nil }
+  public var relocationIdentity: LayoutIdentity? { nil }
 
   /// Answers ``ShortcutReachability/unreachable``: a provider without layout data cannot say.
   public func reachability(of input: KeyInput) -> ShortcutReachability { .unreachable }
@@ -307,4 +308,30 @@ extension KeyInput {
 extension Unicode.GeneralCategory {
   /// Whether the category is that of control characters.
   fileprivate var isControl: Bool { self == .control }
+}
+
+/// Identifies the state of a keyboard layout provider that its relocations depend on: an
+/// object and a state number of its own (``KeyboardLayoutProviding/relocationIdentity``).
+///
+/// Two identities are equal when they name the same object in the same state.
+///
+/// ```swift
+/// public var relocationIdentity: LayoutIdentity? {
+///   LayoutIdentity(self, state: activeLayoutIndex)
+/// }
+/// ```
+public struct LayoutIdentity: Hashable, Sendable {
+  private let object: ObjectIdentifier
+  private let state: Int
+
+  /// Creates the identity of an object in a state.
+  ///
+  /// - Parameters:
+  ///   - object: The provider (or the object that owns its layout data).
+  ///   - state: A number that changes whenever the provider's relocations may change, such
+  ///     as the index of the active layout group.
+  public init(_ object: AnyObject, state: Int) {
+    self.object = ObjectIdentifier(object)
+    self.state = state
+  }
 }

@@ -35,11 +35,22 @@ extension KeyDispatcher {
 
   /// The resolver of ``keymaps`` over the main menu's key commands.
   public var keyBindingResolver: KeyBindingResolver {
+    keyBindingResolverBox.resolver
+  }
+
+  /// The resolver in its box, built when first needed.
+  var keyBindingResolverBox: ResolverBox {
     if let resolverStorage { return resolverStorage }
-    let resolver = KeyBindingResolver(
-      defaults: mainMenu, keymaps: keymaps ?? [], platform: platform)
-    resolverStorage = resolver
-    return resolver
+    let box = ResolverBox(
+      KeyBindingResolver(defaults: mainMenu, keymaps: keymaps ?? [], platform: platform))
+    resolverStorage = box
+    return box
+  }
+
+  /// A resolver behind one reference.
+  final class ResolverBox: Sendable {
+    let resolver: KeyBindingResolver
+    init(_ resolver: KeyBindingResolver) { self.resolver = resolver }
   }
 
   /// When the pending multi-stroke sequence times out (the last stroke's timestamp plus
@@ -81,7 +92,7 @@ extension KeyDispatcher {
   func startSequence(
     _ press: Press, in event: PressesEvent, resolver: KeyBindingResolver, chain: [Responder],
     contexts: [KeyContext], layout: (any KeyboardLayoutProviding)?,
-    result: inout DispatchResult
+    result: inout DispatchOutcome
   ) -> Bool {
     let typed = [KeyBindingResolver.strokes(for: press, layout: layout)]
     guard !typed[0].isEmpty else { return false }
@@ -114,7 +125,7 @@ extension KeyDispatcher {
   func continueSequence(
     _ press: Press, in event: PressesEvent, resolver: KeyBindingResolver, chain: [Responder],
     contexts: [KeyContext], layout: (any KeyboardLayoutProviding)?,
-    result: inout DispatchResult
+    result: inout DispatchOutcome
   ) -> Bool {
     guard var pending = pendingSequence else { return false }
     if press.isRepeat {
@@ -155,8 +166,7 @@ extension KeyDispatcher {
     guard let pending = pendingSequence else { return nil }
     pendingSequence = nil
     if let binding = pending.complete, let last = pending.presses.last?.press {
-      var result = DispatchResult(
-        press: last, firstResponder: chain.first ?? application, loop: nil)
+      var result = DispatchOutcome()
       if perform(binding, for: last, resolver: resolver, chain: chain, result: &result) {
         // Keys still held stay consumed: their release is not delivered.
         for buffered in pending.presses where !buffered.isReleased {
@@ -215,7 +225,7 @@ extension KeyDispatcher {
   /// modifier's own presses are delivered as usual; only bindings see the stroke.
   func modifierStroke(
     _ flag: KeyModifierFlags, press: Press, event: PressesEvent, resolver: KeyBindingResolver,
-    chain: [Responder], contexts: [KeyContext], result: inout DispatchResult
+    chain: [Responder], contexts: [KeyContext], result: inout DispatchOutcome
   ) {
     guard let input = KeyInput.modifierKey(flag) else { return }
     let stroke = [KeyBindingResolver.Stroke(input: input, modifiers: [])]
@@ -248,7 +258,7 @@ extension KeyDispatcher {
   /// key command as sender, validated first); returns whether it was performed.
   func perform(
     _ binding: KeyBinding?, for press: Press, resolver: KeyBindingResolver, chain: [Responder],
-    result: inout DispatchResult
+    result: inout DispatchOutcome
   ) -> Bool {
     guard let binding, case .perform(let action, let arguments) = binding.effect else {
       return false

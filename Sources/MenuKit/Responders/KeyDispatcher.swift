@@ -57,22 +57,23 @@ public final class KeyDispatcher {
   /// default, as in Zed). When it passes, a complete shorter binding fires, or the pending
   /// presses are replayed as ordinary presses.
   public var sequenceTimeout: Double = 1
-  /// The resolver of ``keymaps`` over the main menu, built when first needed.
-  var resolverStorage: KeyBindingResolver?
+  /// The resolver of ``keymaps`` over the main menu, built when first needed (boxed: a press
+  /// passes one reference around, not the resolver's many).
+  @exclusivity(unchecked) var resolverStorage: ResolverBox?
   /// The multi-stroke sequence typed so far, while it waits for its next stroke.
-  var pendingSequence: PendingSequence?
+  @exclusivity(unchecked) var pendingSequence: PendingSequence?
   /// A modifier key that went down with no other key, for modifier-only strokes.
-  var modifierTap: (code: Int, flag: KeyModifierFlags)?
+  @exclusivity(unchecked) var modifierTap: (code: Int, flag: KeyModifierFlags)?
   /// The direction of the focused interface: in a right-to-left context, key commands that
   /// allow it are mirrored (`[` and `]`, left and right arrows swap; see decision 0005).
   public var layoutDirection: LayoutDirection = .leftToRight {
     didSet { cache = nil }
   }
 
-  @exclusivity(unchecked) var consumedKeys: Set<Int> = []
+  @exclusivity(unchecked) var consumedKeys = KeyCodeSet()
   /// Whether keymap resolutions list every candidate (for ``dispatch(_:layout:)``'s results);
   /// ``send(_:layout:)`` does without.
-  var recordsCandidates = true
+  @exclusivity(unchecked) var recordsCandidates = true
   @exclusivity(unchecked) private var cache: CandidateCache?
 
   private func invalidateBindings() {
@@ -107,7 +108,11 @@ public final class KeyDispatcher {
   public func dispatch(_ event: PressesEvent, layout: (any KeyboardLayoutProviding)?)
     -> [DispatchResult]
   {
-    event.changedPresses.map { dispatch($0, in: event, layout: layout) }
+    event.changedPresses.map { press in
+      let first = application.firstResponderForEvents
+      let outcome = dispatch(press, in: event, layout: layout)
+      return DispatchResult(press: press, firstResponder: first, outcome: outcome)
+    }
   }
 
   /// Dispatches the presses of an event whose phase changed, without reporting how: the
@@ -128,8 +133,10 @@ public final class KeyDispatcher {
     var performed = false
     recordsCandidates = false
     defer { recordsCandidates = true }
-    for press in event.allPresses
-    where press.phase != .stationary && dispatch(press, in: event, layout: layout).action != nil {
+    for index in event.allPresses.indices
+    where event.allPresses[index].phase != .stationary
+      && dispatch(event.allPresses[index], in: event, layout: layout).action != nil
+    {
       performed = true
     }
     return performed
@@ -137,13 +144,14 @@ public final class KeyDispatcher {
 
   private func dispatch(
     _ press: Press, in event: PressesEvent, layout: (any KeyboardLayoutProviding)?
-  ) -> DispatchResult {
+  ) -> DispatchOutcome {
     let first = application.firstResponderForEvents
     let cache = candidateCache(for: first)
-    var result = DispatchResult(press: press, firstResponder: first, loop: cache.loop)
+    var result = DispatchOutcome()
+    if let loop = cache.loop { result.loop = loop }
     let code = press.key?.evdevCode
-    let resolver = keymaps == nil ? nil : keyBindingResolver
-    if let resolver, let pending = pendingSequence, press.phase == .began,
+    let box = keymaps == nil ? nil : keyBindingResolverBox
+    if let resolver = box?.resolver, let pending = pendingSequence, press.phase == .began,
       press.timestamp - pending.lastStrokeAt >= sequenceTimeout
     {
       result.endedSequence = endPendingSequence(resolver: resolver, chain: cache.chain)
@@ -154,8 +162,9 @@ public final class KeyDispatcher {
       if press.phase == .began, let code { consumedKeys.remove(code) }
       // A key whose press performed a command is not delivered again while it repeats; a
       // repeatable command fires again.
-      let wasConsumed = code.map { consumedKeys.contains($0) } ?? false
-      if let resolver {
+      var wasConsumed = false
+      if let code { wasConsumed = consumedKeys.contains(code) }
+      if let resolver = box?.resolver {
         if press.phase == .began { trackModifierTap(press) }
         if pendingSequence != nil, !press.isModifierKey,
           continueSequence(
@@ -170,7 +179,7 @@ public final class KeyDispatcher {
         if let code { consumedKeys.insert(code) }
         return result
       }
-      if let resolver, !press.isModifierKey,
+      if let resolver = box?.resolver, !press.isModifierKey,
         startSequence(
           press, in: event, resolver: resolver, chain: cache.chain, contexts: cache.contexts,
           layout: layout, result: &result)
@@ -179,10 +188,10 @@ public final class KeyDispatcher {
         return result
       }
       if wasConsumed { return result }
-      deliver(press, in: event, to: first)
-      result.deliveredTo = first
+      deliver(press, in: event, to: first, cache: cache)
+      result.isDelivered = true
     case .ended, .cancelled:
-      if let resolver, press.phase == .ended, resolver.hasModifierKeyStrokes,
+      if let resolver = box?.resolver, press.phase == .ended, resolver.hasModifierKeyStrokes,
         let flag = modifierTapEnded(press)
       {
         modifierStroke(
@@ -198,9 +207,9 @@ public final class KeyDispatcher {
         consumedKeys.remove(code)
         return result
       }
-      if let code, consumedKeys.remove(code) != nil { return result }
-      deliver(press, in: event, to: first)
-      result.deliveredTo = first
+      if let code, consumedKeys.remove(code) { return result }
+      deliver(press, in: event, to: first, cache: cache)
+      result.isDelivered = true
     case .stationary:
       break
     }
@@ -211,7 +220,7 @@ public final class KeyDispatcher {
   /// menu's) and performs the winner; returns whether an action was performed.
   private func fireKeyCommand(
     _ press: Press, cache: CandidateCache, layout: (any KeyboardLayoutProviding)?,
-    result: inout DispatchResult
+    result: inout DispatchOutcome
   ) -> Bool {
     // Only the key commands indexed under the press's chord are matched, and they are
     // validated lazily in precedence order: validation walks the chain, the costly part.
@@ -252,7 +261,7 @@ public final class KeyDispatcher {
   /// has a target performs — what ``KeyCommandMatcher`` decides in that case, without building
   /// the match.
   private func fireFirstEnabled(
-    _ positions: [Int], press: Press, cache: CandidateCache, result: inout DispatchResult
+    _ positions: [Int], press: Press, cache: CandidateCache, result: inout DispatchOutcome
   ) -> Bool {
     for position in positions {
       let keyCommand = cache.keyCommands[position]
@@ -289,7 +298,7 @@ public final class KeyDispatcher {
   /// automatic localization may move.
   private func candidates(
     for press: Press, in cache: CandidateCache, layout: (any KeyboardLayoutProviding)?,
-    result: inout DispatchResult, isSimple: inout Bool
+    result: inout DispatchOutcome, isSimple: inout Bool
   ) -> [Int] {
     isSimple = false
     guard let key = press.key else { return [] }
@@ -361,7 +370,7 @@ public final class KeyDispatcher {
   /// The relocatable key commands of the cache by the input they are relocated to, for one
   /// layout state and direction; computed once per (layout identity, direction).
   private func relocatedIndex(
-    in cache: CandidateCache, layout: any KeyboardLayoutProviding, identity: AnyHashable
+    in cache: CandidateCache, layout: any KeyboardLayoutProviding, identity: LayoutIdentity
   ) -> [Chord: [Int]] {
     let key = RelocationIndexKey(identity: identity, direction: layoutDirection)
     // Presses come in runs on one layout: the last index is checked first, by equality.
@@ -481,9 +490,16 @@ public final class KeyDispatcher {
     return result
   }
 
-  private func deliver(_ press: Press, in event: PressesEvent, to responder: Responder) {
+  private func deliver(
+    _ press: Press, in event: PressesEvent, to responder: Responder, cache: CandidateCache
+  ) {
     // The event's own array when it holds just this press: no allocation per press.
     let presses = event.allPresses.count == 1 ? event.allPresses : [press]
+    // Default responders forward along the cached chain (which `cache` holds until this call
+    // returns) instead of reading `next` at each step.
+    let enclosingRoute = Responder.activeRoute
+    if responder === cache.firstResponder { Responder.activeRoute = cache.route }
+    defer { Responder.activeRoute = enclosingRoute }
     switch press.phase {
     case .began: responder.pressesBegan(presses, with: event)
     case .changed: responder.pressesChanged(presses, with: event)
@@ -517,6 +533,8 @@ private final class CandidateCache {
   let contexts: [KeyContext]
   /// Per key command: no alternates, not moved by localization or mirroring.
   let isSimple: [Bool]
+  /// The delivery route along ``chain`` (``Responder/makeRoute(_:)``).
+  let route: Int
 
   init(
     firstResponder: Responder, chain: [Responder], loop: ResponderChain.Loop?,
@@ -534,6 +552,7 @@ private final class CandidateCache {
     self.byChord = byChord
     self.relocatable = relocatable
     self.modifiersInUse = modifiersInUse
+    self.route = Responder.makeRoute(chain)
   }
 }
 
@@ -545,7 +564,7 @@ private struct Chord: Hashable {
 
 /// A layout state and direction, for which relocations are indexed.
 private struct RelocationIndexKey: Hashable {
-  var identity: AnyHashable
+  var identity: LayoutIdentity
   var direction: LayoutDirection
 }
 
@@ -582,18 +601,103 @@ public struct DispatchResult {
   public var press: Press
   /// The responder the dispatch started at.
   public var firstResponder: Responder
+  /// Everything the dispatch decided.
+  var outcome: DispatchOutcome
+
+  init(press: Press, firstResponder: Responder, outcome: DispatchOutcome) {
+    self.press = press
+    self.firstResponder = firstResponder
+    self.outcome = outcome
+  }
+
   /// The action performed, if a key command fired.
-  public var action: ActionName?
+  public var action: ActionName? {
+    get { outcome.action }
+    set { outcome.action = newValue }
+  }
   /// The responder that performed the action.
-  public var performer: Responder?
-  /// The responder the press was delivered to through `pressesBegan` and its siblings.
-  public var deliveredTo: Responder?
+  public var performer: Responder? {
+    get { outcome.performer }
+    set { outcome.performer = newValue }
+  }
+  /// The responder the press was delivered to through `pressesBegan` and its siblings: the
+  /// first responder, when the press was delivered.
+  public var deliveredTo: Responder? {
+    outcome.isDelivered ? firstResponder : nil
+  }
+  /// The matching, with every candidate that matched the key and why it lost.
+  public var match: KeyCommandMatch? {
+    get { outcome.match }
+    set { outcome.match = newValue }
+  }
+  /// Where each key command passed to the matcher came from, by candidate index.
+  public var candidateSources: [Source] {
+    get { outcome.candidateSources }
+    set { outcome.candidateSources = newValue }
+  }
+  /// Key commands set aside because the first responder consumes text input and the press
+  /// types text.
+  public var yieldedToTextInput: [KeyCommand] {
+    get { outcome.yieldedToTextInput }
+    set { outcome.yieldedToTextInput = newValue }
+  }
+  /// The loop in the responder chain, if it has one.
+  public var loop: ResponderChain.Loop? {
+    get { outcome.loop }
+    set { outcome.loop = newValue }
+  }
+  /// With keymaps: how the keys typed so far resolved (every binding they began, and why
+  /// each lost).
+  public var resolution: KeyBindingResolution? {
+    get { outcome.resolution }
+    set { outcome.resolution = newValue }
+  }
+  /// With keymaps: the binding that fired, or that matched but was disabled.
+  public var keyBinding: KeyBinding? {
+    get { outcome.keyBinding }
+    set { outcome.keyBinding = newValue }
+  }
+  /// Whether ``keyBinding`` matched but its command was disabled (or its repeat not allowed),
+  /// so the press fell through.
+  public var keyBindingDisabled: Bool {
+    get { outcome.keyBindingDisabled }
+    set { outcome.keyBindingDisabled = newValue }
+  }
+  /// Whether the press was taken by a multi-stroke sequence that now waits for its next
+  /// stroke.
+  public var isSequencePending: Bool {
+    get { outcome.isSequencePending }
+    set { outcome.isSequencePending = newValue }
+  }
+  /// A pending sequence that ended before this press was dispatched: timed out, or not
+  /// continued by it.
+  public var endedSequence: KeyDispatcher.SequenceEnd? {
+    get { outcome.endedSequence }
+    set { outcome.endedSequence = newValue }
+  }
+
+  /// Where the winning key command came from.
+  public var winnerSource: Source? {
+    match?.index.flatMap { $0 < candidateSources.count ? candidateSources[$0] : nil }
+  }
+}
+
+/// What the dispatcher decided for one press, without the press: what ``DispatchResult``
+/// reports, and all that ``KeyDispatcher/send(_:layout:)`` keeps (it copies no press).
+@MainActor
+struct DispatchOutcome {
+  /// The action performed, if a key command fired.
+  var action: ActionName?
+  /// The responder that performed the action.
+  var performer: Responder?
+  /// Whether the press was delivered to the first responder.
+  var isDelivered = false
 
   /// Everything else, allocated only when some of it is set: most presses (typing, modifier
-  /// keys) have none of it, and the result stays small to copy.
+  /// keys) have none of it, and the outcome stays small to copy.
   private final class Details {
     var match: KeyCommandMatch?
-    var candidateSources: [Source] = []
+    var candidateSources: [DispatchResult.Source] = []
     var yieldedToTextInput: [KeyCommand] = []
     var loop: ResponderChain.Loop?
     var resolution: KeyBindingResolution?
@@ -633,66 +737,41 @@ public struct DispatchResult {
     }
   }
 
-  /// The matching, with every candidate that matched the key and why it lost.
-  public var match: KeyCommandMatch? {
+  var match: KeyCommandMatch? {
     get { details?.match }
     set { writableDetails.match = newValue }
   }
-  /// Where each key command passed to the matcher came from, by candidate index.
-  public var candidateSources: [Source] {
+  var candidateSources: [DispatchResult.Source] {
     get { details?.candidateSources ?? [] }
     set { writableDetails.candidateSources = newValue }
   }
-  /// Key commands set aside because the first responder consumes text input and the press
-  /// types text.
-  public var yieldedToTextInput: [KeyCommand] {
+  var yieldedToTextInput: [KeyCommand] {
     get { details?.yieldedToTextInput ?? [] }
     set { writableDetails.yieldedToTextInput = newValue }
   }
-  /// The loop in the responder chain, if it has one.
-  public var loop: ResponderChain.Loop? {
+  var loop: ResponderChain.Loop? {
     get { details?.loop }
     set { writableDetails.loop = newValue }
   }
-  /// With keymaps: how the keys typed so far resolved (every binding they began, and why
-  /// each lost).
-  public var resolution: KeyBindingResolution? {
+  var resolution: KeyBindingResolution? {
     get { details?.resolution }
     set { writableDetails.resolution = newValue }
   }
-  /// With keymaps: the binding that fired, or that matched but was disabled.
-  public var keyBinding: KeyBinding? {
+  var keyBinding: KeyBinding? {
     get { details?.keyBinding }
     set { writableDetails.keyBinding = newValue }
   }
-  /// Whether ``keyBinding`` matched but its command was disabled (or its repeat not allowed),
-  /// so the press fell through.
-  public var keyBindingDisabled: Bool {
+  var keyBindingDisabled: Bool {
     get { details?.keyBindingDisabled ?? false }
     set { writableDetails.keyBindingDisabled = newValue }
   }
-  /// Whether the press was taken by a multi-stroke sequence that now waits for its next
-  /// stroke.
-  public var isSequencePending: Bool {
+  var isSequencePending: Bool {
     get { details?.isSequencePending ?? false }
     set { writableDetails.isSequencePending = newValue }
   }
-  /// A pending sequence that ended before this press was dispatched: timed out, or not
-  /// continued by it.
-  public var endedSequence: KeyDispatcher.SequenceEnd? {
+  var endedSequence: KeyDispatcher.SequenceEnd? {
     get { details?.endedSequence }
     set { writableDetails.endedSequence = newValue }
-  }
-
-  init(press: Press, firstResponder: Responder, loop: ResponderChain.Loop?) {
-    self.press = press
-    self.firstResponder = firstResponder
-    if let loop { self.loop = loop }
-  }
-
-  /// Where the winning key command came from.
-  public var winnerSource: Source? {
-    match?.index.flatMap { $0 < candidateSources.count ? candidateSources[$0] : nil }
   }
 }
 
@@ -704,5 +783,39 @@ extension Press {
       key.modifierFlags.isDisjoint(with: [.control, .command])
     else { return false }
     return key.characters.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+  }
+}
+
+/// A set of evdev key codes: a bit per code for the codes Linux defines (below 768), a `Set`
+/// for any other. The dispatcher asks it on every press, where a hashed set would cost a hash
+/// per question.
+struct KeyCodeSet {
+  /// One bit per code below 768.
+  private var words = [UInt64](repeating: 0, count: 12)
+  /// Codes of 768 and above, and negative ones.
+  private var others: Set<Int> = []
+
+  /// Whether the set holds a code.
+  func contains(_ code: Int) -> Bool {
+    guard code >= 0, code < 768 else { return others.contains(code) }
+    return words[code >> 6] & (1 << UInt64(code & 63)) != 0
+  }
+
+  /// Adds a code.
+  mutating func insert(_ code: Int) {
+    guard code >= 0, code < 768 else {
+      others.insert(code)
+      return
+    }
+    words[code >> 6] |= 1 << UInt64(code & 63)
+  }
+
+  /// Removes a code; returns whether it was there.
+  @discardableResult
+  mutating func remove(_ code: Int) -> Bool {
+    guard code >= 0, code < 768 else { return others.remove(code) != nil }
+    let bit: UInt64 = 1 << UInt64(code & 63)
+    defer { words[code >> 6] &= ~bit }
+    return words[code >> 6] & bit != 0
   }
 }

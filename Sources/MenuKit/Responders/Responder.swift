@@ -123,22 +123,72 @@ open class Responder {
 
   /// Keys went down. The default forwards the presses to ``next``.
   open func pressesBegan(_ presses: [Press], with event: PressesEvent) {
+    if routeToken == Responder.activeRoute, routeToken != 0 {
+      if let routeNext { withBorrowed(routeNext) { $0.pressesBegan(presses, with: event) } }
+      return
+    }
     forward { $0.pressesBegan(presses, with: event) }
   }
 
   /// Held keys autorepeated. The default forwards the presses to ``next``.
   open func pressesChanged(_ presses: [Press], with event: PressesEvent) {
+    if routeToken == Responder.activeRoute, routeToken != 0 {
+      if let routeNext { withBorrowed(routeNext) { $0.pressesChanged(presses, with: event) } }
+      return
+    }
     forward { $0.pressesChanged(presses, with: event) }
   }
 
   /// Keys went up. The default forwards the presses to ``next``.
   open func pressesEnded(_ presses: [Press], with event: PressesEvent) {
+    if routeToken == Responder.activeRoute, routeToken != 0 {
+      if let routeNext { withBorrowed(routeNext) { $0.pressesEnded(presses, with: event) } }
+      return
+    }
     forward { $0.pressesEnded(presses, with: event) }
   }
 
   /// Presses stopped without their keys going up. The default forwards them to ``next``.
   open func pressesCancelled(_ presses: [Press], with event: PressesEvent) {
+    if routeToken == Responder.activeRoute, routeToken != 0 {
+      if let routeNext { withBorrowed(routeNext) { $0.pressesCancelled(presses, with: event) } }
+      return
+    }
     forward { $0.pressesCancelled(presses, with: event) }
+  }
+
+  // MARK: Delivery routes
+
+  /// The responder after this one on the route a ``KeyDispatcher`` is delivering along,
+  /// followed while ``routeToken`` is the ``activeRoute``.
+  ///
+  /// The dispatcher reads the chain once per first responder (through ``next``, with a loop
+  /// check) and keeps it. While it delivers a press, the default `presses…` methods forward
+  /// along that chain without reading ``next`` again, and borrow the next responder instead
+  /// of retaining it: a press crossing twelve responders would otherwise pay twelve atomic
+  /// retain-and-release pairs, most of the cost of delivering it. The reference is only
+  /// followed while the dispatcher that made the route holds the chain, so it never outlives
+  /// the responder it names. A responder on another route, or called outside a delivery,
+  /// reads ``next``.
+  @exclusivity(unchecked) private var routeNext: Unmanaged<Responder>?
+  /// The route ``routeNext`` belongs to; 0 for none.
+  @exclusivity(unchecked) private var routeToken = 0
+  /// The route being delivered along now, or 0.
+  @exclusivity(unchecked) static var activeRoute = 0
+  /// The last route handed out.
+  @exclusivity(unchecked) private static var lastRoute = 0
+
+  /// Places the responders of a chain (each once, in order, as ``ResponderChain`` walks it)
+  /// on a new route and returns its token. Whoever makes the token the ``activeRoute`` keeps
+  /// the chain alive until it restores the previous one.
+  static func makeRoute(_ chain: [Responder]) -> Int {
+    lastRoute += 1
+    for (index, responder) in chain.enumerated() {
+      responder.routeToken = lastRoute
+      responder.routeNext =
+        index + 1 < chain.count ? Unmanaged.passUnretained(chain[index + 1]) : nil
+    }
+    return lastRoute
   }
 
   /// Whether this responder is forwarding presses now, to stop a looping chain.
@@ -205,4 +255,16 @@ open class Responder {
   /// - Throws: A ``MenuBuilderError`` from an edit that names an identifier the menu does not
   ///   contain; the menu system reports it in its diagnostics and keeps the edits made before.
   open func buildMenu(with builder: inout MenuBuilder) throws {}
+}
+
+/// Calls `body` with the object an unmanaged reference names, borrowed: no retain and release
+/// around the call. The caller guarantees the object outlives the call.
+///
+/// A function of this module rather than a closure passed straight to the standard library,
+/// so that the main-actor closure is not given a run-time isolation check at every call.
+@MainActor @inline(__always)
+func withBorrowed<Object: AnyObject, Result>(
+  _ object: Unmanaged<Object>, _ body: (Object) -> Result
+) -> Result {
+  object._withUnsafeGuaranteedRef(body)
 }
