@@ -37,7 +37,12 @@ extension XKBKeyboard: KeyboardLayoutProviding {
     let cacheKey = ConsumedModifiersCache.Key(
       evdevCode: key.evdevCode, depressed: depressed, latched: latched, locked: locked,
       layout: layout)
-    if let known = consumedCache.entries[cacheKey] { return known }
+    let slot = key.evdevCode & (ConsumedModifiersCache.slotCount - 1)
+    if let recent = consumedCache.recent[slot], recent.key == cacheKey { return recent.flags }
+    if let known = consumedCache.entries[cacheKey] {
+      consumedCache.recent[slot] = (cacheKey, known)
+      return known
+    }
     guard let scratch = xkb_state_new(keymapPointer) else {
       return state.consumedModifiers(forEvdevCode: key.evdevCode)
     }
@@ -51,6 +56,7 @@ extension XKBKeyboard: KeyboardLayoutProviding {
     if consumed & masks.alternate != 0 { result.insert(.alternate) }
     if consumed & masks.command != 0 { result.insert(.command) }
     consumedCache.entries[cacheKey] = result
+    consumedCache.recent[slot] = (cacheKey, result)
     return result
   }
 
@@ -117,5 +123,11 @@ final class ConsumedModifiersCache {
     var layout: UInt32
   }
 
-  var entries: [Key: KeyModifierFlags] = [:]
+  @exclusivity(unchecked) var entries: [Key: KeyModifierFlags] = [:]
+  /// The last answer for each key (by the low bits of its code), checked before hashing:
+  /// shortcuts repeat a few keys in a few states.
+  @exclusivity(unchecked) var recent = [(key: Key, flags: KeyModifierFlags)?](
+    repeating: nil, count: slotCount)
+  /// How many keys ``recent`` remembers: a power of two above the common evdev codes.
+  static let slotCount = 256
 }

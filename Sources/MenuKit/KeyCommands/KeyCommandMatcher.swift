@@ -403,18 +403,28 @@ extension KeyCommandMatcher {
     input: KeyInput?, effective: KeyModifierFlags
   ) {
     let input = KeyInput(keysym: key.keysym, character: characterHint(for: key))
+    let effective = effectiveModifiers(
+      of: key, isCasedCharacter: input?.isCasedCharacter == true, layout: layout)
+    return (input, effective)
+  }
+
+  /// A press's effective modifiers (rules 3–4): the held shortcut modifiers minus those the
+  /// key consumed, keeping Shift when the key's input is a cased character.
+  static func effectiveModifiers(
+    of key: Key, isCasedCharacter: Bool, layout: (any KeyboardLayoutProviding)?
+  ) -> KeyModifierFlags {
     let held = key.modifierFlags.intersection(.shortcutModifiers)
-    if held.isEmpty { return (input, []) }
+    if held.isEmpty { return [] }
     var consumed: KeyModifierFlags
     if let layout {
       consumed = layout.consumedModifiers(for: key)
     } else {
       consumed = key.keysym == key.keysymIgnoringModifiers ? [] : [.shift]
     }
-    if consumed.contains(.shift), input?.isCasedCharacter == true {
+    if consumed.contains(.shift), isCasedCharacter {
       consumed.remove(.shift)
     }
-    return (input, held.subtracting(consumed))
+    return held.subtracting(consumed)
   }
 
   /// The character for a keysym without an arithmetic mapping: the key's text when it is the

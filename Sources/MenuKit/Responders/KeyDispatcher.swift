@@ -151,7 +151,8 @@ public final class KeyDispatcher {
     if let loop = cache.loop { result.loop = loop }
     let code = press.key?.evdevCode
     let box = keymaps == nil ? nil : keyBindingResolverBox
-    if let resolver = box?.resolver, let pending = pendingSequence, press.phase == .began,
+    if let resolver = box?.resolver, pendingSequence != nil, let pending = pendingSequence,
+      press.phase == .began,
       press.timestamp - pending.lastStrokeAt >= sequenceTimeout
     {
       result.endedSequence = endPendingSequence(resolver: resolver, chain: cache.chain)
@@ -198,7 +199,7 @@ public final class KeyDispatcher {
           flag, press: press, event: event, resolver: resolver, chain: cache.chain,
           contexts: cache.contexts, result: &result)
       }
-      if let code, var pending = pendingSequence,
+      if pendingSequence != nil, let code, var pending = pendingSequence,
         let position = pending.presses.firstIndex(where: { $0.press.key?.evdevCode == code })
       {
         // A key of the pending sequence went up: remembered for a replay.
@@ -264,22 +265,23 @@ public final class KeyDispatcher {
     _ positions: [Int], press: Press, cache: CandidateCache, result: inout DispatchOutcome
   ) -> Bool {
     for position in positions {
-      let keyCommand = cache.keyCommands[position]
-      if press.isRepeat, keyCommand.repeatBehavior != .repeatable { continue }
-      if keyCommand.attributes.contains(.disabled) { continue }
-      let sender: Any = keyCommand  // boxed once for the chain walk and the action
+      let traits = cache.traits[position]
+      if press.isRepeat, !traits.isRepeatable { continue }
+      if traits.isDisabled { continue }
+      // The key command as sender, boxed once per cache rather than once per press.
+      let sender = cache.senders[position]
+      let action = cache.actions[position]
       var found: Responder?
-      for responder in cache.chain
-      where responder.canPerformAction(keyCommand.action, withSender: sender) {
+      for responder in cache.chain where responder.canPerformAction(action, withSender: sender) {
         found = responder
         break
       }
       guard let target = found else { continue }
-      var command = keyCommand.command
+      var command = cache.keyCommands[position].command
       target.validate(&command)
       if command.attributes.contains(.disabled) { continue }
-      guard target.perform(keyCommand.action, withSender: sender) else { return false }
-      result.action = keyCommand.action
+      guard target.perform(action, withSender: sender) else { return false }
+      result.action = action
       result.performer = target
       return true
     }
@@ -306,52 +308,47 @@ public final class KeyDispatcher {
     // with its effective modifiers, so only those whose key and modifiers match are read.
     // A modifier key alone (Ctrl going down before a chord) is never a key command's key.
     if press.isModifierKey { return [] }
-    let (input, effective) = KeyCommandMatcher.chord(of: key, layout: layout)
-    // Most presses (typing, modifier keys) have modifiers no key command uses.
-    guard cache.modifiersInUse.contains(effective) else { return [] }
-    var inputs: [KeyInput] = []
-    if let input {
-      let lowercased = input.lowercased
-      inputs.append(lowercased)
-      if layoutDirection == .rightToLeft, let mirrored = KeyCommandMatcher.mirroredInput(input) {
-        inputs.append(mirrored.lowercased)
-      }
-    }
-    if let layout, !KeyCommandMatcher.isLatin(input) {
-      for keysym in layout.latinKeysyms(for: key) {
-        if let latin = KeyInput(keysym: keysym) { inputs.append(latin.lowercased) }
-      }
-    }
-    var positions: [Int] = []
+    var positions: [Int]
     var lists = 0
-    for input in inputs {
-      if let found = cache.byChord[Chord(input: input, modifiers: effective)] {
-        positions += found
-        lists += 1
+    var inputCount = 1
+    if layoutDirection == .leftToRight,
+      let code = KeyInput.lowercasedIndexCode(forKeysym: key.keysym.rawValue)
+    {
+      // The common case — an ASCII character or a special key, not mirrored — without
+      // building the input.
+      let effective = KeyCommandMatcher.effectiveModifiers(
+        of: key, isCasedCharacter: KeyInput.isCasedIndexCode(code), layout: layout)
+      // Most presses (typing, modifier keys) have modifiers no key command uses.
+      guard cache.modifiersInUse.contains(effective) else { return [] }
+      positions = cache.byChord.positions(code: code, modifiers: effective) ?? []
+      lists = positions.isEmpty ? 0 : 1
+      if !cache.relocatable.isEmpty {
+        positions += relocated(
+          code: code, modifiers: effective, in: cache, layout: layout, lists: &lists)
       }
-    }
-    if !cache.relocatable.isEmpty {
-      // Key commands that localization may move: with a layout that identifies its
-      // relocations, only those moved to this press's chord; otherwise all of them.
-      if let layout, let identity = layout.relocationIdentity {
-        let index = relocatedIndex(in: cache, layout: layout, identity: identity)
-        if !index.isEmpty {
-          for input in inputs {
-            if let found = index[Chord(input: input, modifiers: effective)] {
-              positions += found
-              lists += 2
-            }
-          }
+    } else {
+      let (input, effective) = KeyCommandMatcher.chord(of: key, layout: layout)
+      guard cache.modifiersInUse.contains(effective) else { return [] }
+      var inputs: [KeyInput] = []
+      if let input {
+        inputs.append(input.lowercased)
+        if layoutDirection == .rightToLeft, let mirrored = KeyCommandMatcher.mirroredInput(input) {
+          inputs.append(mirrored.lowercased)
         }
-      } else {
-        positions += cache.relocatable
-        lists += 2
       }
+      if let layout, !KeyCommandMatcher.isLatin(input) {
+        for keysym in layout.latinKeysyms(for: key) {
+          if let latin = KeyInput(keysym: keysym) { inputs.append(latin.lowercased) }
+        }
+      }
+      inputCount = inputs.count
+      positions = lookUp(
+        inputs, modifiers: effective, in: cache, layout: layout, lists: &lists)
     }
     if positions.isEmpty { return [] }
     // Found only by the press's own key, and none of them moved by localization or with
     // alternates: the first enabled one wins (KeyCommandMatcher is not needed).
-    var exactOnly = inputs.count == 1
+    var exactOnly = inputCount == 1
     for position in positions where !cache.isSimple[position] { exactOnly = false }
     // One list is already in priority order without repeats; several are merged.
     if lists > 1, positions.count > 1 { positions = Array(Set(positions)).sorted() }
@@ -367,11 +364,60 @@ public final class KeyDispatcher {
     }
   }
 
+  /// The positions filed under each of some inputs (the press's own, then its mirror and
+  /// Latin fallbacks) with the press's modifiers, plus the relocated key commands moved to
+  /// them; counts the lists found (two for relocations).
+  private func lookUp(
+    _ inputs: [KeyInput], modifiers: KeyModifierFlags, in cache: CandidateCache,
+    layout: (any KeyboardLayoutProviding)?, lists: inout Int
+  ) -> [Int] {
+    var positions: [Int] = []
+    for input in inputs {
+      if let found = cache.byChord.positions(input: input, modifiers: modifiers) {
+        positions += found
+        lists += 1
+      }
+    }
+    if !cache.relocatable.isEmpty {
+      if let layout, let identity = layout.relocationIdentity {
+        let index = relocatedIndex(in: cache, layout: layout, identity: identity)
+        if !index.isEmpty {
+          for input in inputs {
+            if let found = index.positions(input: input, modifiers: modifiers) {
+              positions += found
+              lists += 2
+            }
+          }
+        }
+      } else {
+        positions += cache.relocatable
+        lists += 2
+      }
+    }
+    return positions
+  }
+
+  /// The key commands that localization moved to a coded input with modifiers: with a layout
+  /// that identifies its relocations, only those moved there; otherwise all that may move.
+  private func relocated(
+    code: UInt32, modifiers: KeyModifierFlags, in cache: CandidateCache,
+    layout: (any KeyboardLayoutProviding)?, lists: inout Int
+  ) -> [Int] {
+    if let layout, let identity = layout.relocationIdentity {
+      let index = relocatedIndex(in: cache, layout: layout, identity: identity)
+      guard let found = index.positions(code: code, modifiers: modifiers) else { return [] }
+      lists += 2
+      return found
+    }
+    lists += 2
+    return cache.relocatable
+  }
+
   /// The relocatable key commands of the cache by the input they are relocated to, for one
   /// layout state and direction; computed once per (layout identity, direction).
   private func relocatedIndex(
     in cache: CandidateCache, layout: any KeyboardLayoutProviding, identity: LayoutIdentity
-  ) -> [Chord: [Int]] {
+  ) -> ChordIndex {
     let key = RelocationIndexKey(identity: identity, direction: layoutDirection)
     // Presses come in runs on one layout: the last index is checked first, by equality.
     if let last = cache.relocations.last, last.key == key { return last.index }
@@ -379,7 +425,7 @@ public final class KeyDispatcher {
       cache.relocations.last = (key, known)
       return known
     }
-    var index: [Chord: [Int]] = [:]
+    var index = ChordIndex()
     for position in cache.relocatable {
       let keyCommand = cache.keyCommands[position]
       var input = keyCommand.input.lowercased
@@ -392,8 +438,7 @@ public final class KeyDispatcher {
         for modifiers in Self.modifierSets(
           of: keyCommand, platform: platform, extra: location.extraModifiers)
         {
-          index[Chord(input: location.input.lowercased, modifiers: modifiers), default: []]
-            .append(position)
+          index.add(position, input: location.input.lowercased, modifiers: modifiers)
         }
       }
     }
@@ -422,14 +467,14 @@ public final class KeyDispatcher {
         sources.append(.mainMenu)
       }
     }
-    var byChord: [Chord: [Int]] = [:]
+    var byChord = ChordIndex()
     var relocatable: [Int] = []
     var modifiersInUse: [KeyModifierFlags] = []
     var isSimple: [Bool] = []
     for (position, keyCommand) in keyCommands.enumerated() {
       let input = keyCommand.input.lowercased
       for modifiers in Self.modifierSets(of: keyCommand, platform: platform) {
-        byChord[Chord(input: input, modifiers: modifiers), default: []].append(position)
+        byChord.add(position, input: input, modifiers: modifiers)
         // A relocation to a cased letter at level 2 adds Shift (ShortcutLocation).
         for used in [modifiers, modifiers.union(.shift)] where !modifiersInUse.contains(used) {
           modifiersInUse.append(used)
@@ -448,6 +493,11 @@ public final class KeyDispatcher {
     }
     let cache = CandidateCache(
       firstResponder: first, chain: chain.responders, loop: chain.loop,
+      traits: keyCommands.map {
+        CandidateCache.Traits(
+          isRepeatable: $0.repeatBehavior == .repeatable,
+          isDisabled: $0.attributes.contains(.disabled))
+      },
       keyCommands: keyCommands, sources: sources, byChord: byChord, relocatable: relocatable,
       modifiersInUse: modifiersInUse, isSimple: isSimple,
       contexts: chain.responders.reversed().compactMap(\.keyContext))
@@ -518,13 +568,25 @@ private final class CandidateCache {
   let chain: [Responder]
   let loop: ResponderChain.Loop?
   let keyCommands: [KeyCommand]
+  /// Each key command boxed once as the sender of its action.
+  let senders: [Any]
+  /// Each key command's action.
+  let actions: [ActionName]
+  /// What the production path reads of each key command before validating it.
+  let traits: [Traits]
   let sources: [DispatchResult.Source]
+
+  /// Whether a key command may fire on autorepeat, and whether it is disabled as defined.
+  struct Traits {
+    var isRepeatable: Bool
+    var isDisabled: Bool
+  }
   /// Every set of physical modifiers some key command matches with (with Shift added, for
   /// relocations): a press with other modifiers matches nothing.
   let modifiersInUse: [KeyModifierFlags]
   /// Positions in ``keyCommands`` by lowercased input and the physical modifiers they match
   /// with (their own and their alternates').
-  let byChord: [Chord: [Int]]
+  let byChord: ChordIndex
   /// Positions of key commands whose input automatic localization may move to another key.
   let relocatable: [Int]
   /// Where the relocatable key commands moved, per layout state and direction.
@@ -537,8 +599,8 @@ private final class CandidateCache {
   let route: Int
 
   init(
-    firstResponder: Responder, chain: [Responder], loop: ResponderChain.Loop?,
-    keyCommands: [KeyCommand], sources: [DispatchResult.Source], byChord: [Chord: [Int]],
+    firstResponder: Responder, chain: [Responder], loop: ResponderChain.Loop?, traits: [Traits],
+    keyCommands: [KeyCommand], sources: [DispatchResult.Source], byChord: ChordIndex,
     relocatable: [Int], modifiersInUse: [KeyModifierFlags], isSimple: [Bool],
     contexts: [KeyContext]
   ) {
@@ -548,18 +610,15 @@ private final class CandidateCache {
     self.chain = chain
     self.loop = loop
     self.keyCommands = keyCommands
+    self.senders = keyCommands.map { $0 as Any }
+    self.actions = keyCommands.map(\.action)
+    self.traits = traits
     self.sources = sources
     self.byChord = byChord
     self.relocatable = relocatable
     self.modifiersInUse = modifiersInUse
     self.route = Responder.makeRoute(chain)
   }
-}
-
-/// A lowercased input with the physical modifiers that must be effective for it.
-private struct Chord: Hashable {
-  var input: KeyInput
-  var modifiers: KeyModifierFlags
 }
 
 /// A layout state and direction, for which relocations are indexed.
@@ -571,8 +630,8 @@ private struct RelocationIndexKey: Hashable {
 /// The relocation indexes of one candidate cache, filled as layout states are met.
 @MainActor
 private final class RelocationIndexes {
-  var indexes: [RelocationIndexKey: [Chord: [Int]]] = [:]
-  var last: (key: RelocationIndexKey, index: [Chord: [Int]])?
+  var indexes: [RelocationIndexKey: ChordIndex] = [:]
+  var last: (key: RelocationIndexKey, index: ChordIndex)?
 }
 
 /// What happened to one press: the key command it matched and the responder that performed

@@ -1,0 +1,100 @@
+/// Key-command positions by chord — an input with the physical modifiers that must be
+/// effective for it — for the key dispatcher, which looks a press up on every key-down.
+///
+/// Inputs of one Unicode scalar, special keys and modifier keys (nearly all) are keyed by a
+/// number (``KeyInput/indexCode``), so a lookup hashes eight bytes and builds no string;
+/// the few inputs of several scalars are keyed by the input itself.
+struct ChordIndex {
+  private var byCode: [UInt64: [Int]] = [:]
+  private var byInput: [InputChord: [Int]] = [:]
+
+  /// An input of several scalars with its modifiers.
+  private struct InputChord: Hashable {
+    var input: KeyInput
+    var modifiers: KeyModifierFlags
+  }
+
+  /// Whether the index holds nothing.
+  var isEmpty: Bool { byCode.isEmpty && byInput.isEmpty }
+
+  /// The key of a coded input with modifiers.
+  static func key(code: UInt32, modifiers: KeyModifierFlags) -> UInt64 {
+    UInt64(code) << 32 | UInt64(UInt32(truncatingIfNeeded: modifiers.rawValue))
+  }
+
+  /// Files a position under a (lowercased) input and modifiers, after those filed before.
+  mutating func add(_ position: Int, input: KeyInput, modifiers: KeyModifierFlags) {
+    if let code = input.indexCode {
+      byCode[Self.key(code: code, modifiers: modifiers), default: []].append(position)
+    } else {
+      byInput[InputChord(input: input, modifiers: modifiers), default: []].append(position)
+    }
+  }
+
+  /// The positions filed under a (lowercased) input and modifiers, in filing order.
+  func positions(input: KeyInput, modifiers: KeyModifierFlags) -> [Int]? {
+    if let code = input.indexCode { return positions(code: code, modifiers: modifiers) }
+    return byInput[InputChord(input: input, modifiers: modifiers)]
+  }
+
+  /// The positions filed under a coded input and modifiers, in filing order.
+  func positions(code: UInt32, modifiers: KeyModifierFlags) -> [Int]? {
+    byCode[Self.key(code: code, modifiers: modifiers)]
+  }
+}
+
+extension KeyInput {
+  /// A number that stands for the input in indexes: the scalar of a one-scalar printable
+  /// input, a tagged number for a special or modifier key, or nil for an input of several
+  /// scalars.
+  ///
+  /// Two inputs have equal codes exactly when they are equal.
+  var indexCode: UInt32? {
+    switch storage {
+    case .characters(let text):
+      var scalars = text.unicodeScalars.makeIterator()
+      guard let first = scalars.next(), scalars.next() == nil else { return nil }
+      return first.value
+    case .special(let key):
+      return Self.specialKeyCodes[key]
+    case .modifier(let flags):
+      return 0x4000_0000 | UInt32(truncatingIfNeeded: flags.rawValue >> 16)
+    }
+  }
+
+  /// Each special key's code: its position among all special keys, tagged.
+  private static let specialKeyCodes: [SpecialKey: UInt32] = Dictionary(
+    uniqueKeysWithValues: SpecialKey.allCases.enumerated().map { index, key in
+      (key, 0x8000_0000 | UInt32(index))
+    })
+
+  /// The ``indexCode`` of the lowercased input a keysym stands for
+  /// (``init(keysym:character:)`` then ``lowercased``), computed without building the input,
+  /// for the keysyms that are most of the presses: ASCII and the special keys of the
+  /// `0xff00` page. Nil for any other keysym (the caller builds the input).
+  static func lowercasedIndexCode(forKeysym value: UInt32) -> UInt32? {
+    switch value {
+    case 0x20: return Self.specialKeyCodes[.space]
+    case 0x41...0x5a: return value + 0x20
+    case 0x21...0x7e: return value
+    case 0xff00...0xffff:
+      return specialCodesOfPageFF[Int(value - 0xff00)]
+    default: return nil
+    }
+  }
+
+  /// Whether a code from ``lowercasedIndexCode(forKeysym:)`` is a cased character (an ASCII
+  /// letter).
+  static func isCasedIndexCode(_ code: UInt32) -> Bool {
+    (0x61...0x7a).contains(code)
+  }
+
+  /// The codes of the special keys of the keysym page `0xff00`, by the keysym's low byte; nil
+  /// for keysyms of the page that are no special key.
+  private static let specialCodesOfPageFF: [UInt32?] = (0..<256).map { low in
+    guard let input = KeyInput(keysym: Keysym(rawValue: 0xff00 + UInt32(low))),
+      input.specialKey != nil
+    else { return nil }
+    return input.indexCode
+  }
+}
