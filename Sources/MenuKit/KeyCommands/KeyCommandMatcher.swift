@@ -415,12 +415,10 @@ extension KeyCommandMatcher {
   ) -> KeyModifierFlags {
     let held = key.modifierFlags.intersection(.shortcutModifiers)
     if held.isEmpty { return [] }
-    var consumed: KeyModifierFlags
-    if let layout {
-      consumed = layout.consumedModifiers(for: key)
-    } else {
-      consumed = key.keysym == key.keysymIgnoringModifiers ? [] : [.shift]
-    }
+    // The layout is read in place (optional chaining), not bound: binding copies it.
+    var consumed =
+      layout?.consumedModifiers(for: key)
+      ?? (key.keysym == key.keysymIgnoringModifiers ? [] : [.shift])
     if consumed.contains(.shift), isCasedCharacter {
       consumed.remove(.shift)
     }

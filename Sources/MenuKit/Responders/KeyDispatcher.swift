@@ -36,11 +36,11 @@ public final class KeyDispatcher {
   /// The application whose key window receives the presses.
   public let application: Application
   /// The main menu whose key commands are tried after the responders'.
-  public var mainMenu: Menu {
+  @exclusivity(unchecked) public var mainMenu: Menu {
     didSet { invalidateBindings() }
   }
   /// How `.command` and labels are read.
-  public var platform: PlatformProfile {
+  @exclusivity(unchecked) public var platform: PlatformProfile {
     didSet { invalidateBindings() }
   }
   /// The keymaps layered over the main menu's key commands (app, extension and user), or nil
@@ -50,7 +50,7 @@ public final class KeyDispatcher {
   /// ``KeyBindingResolver``: bindings may be multi-stroke sequences, scoped by context
   /// predicates over the responders' ``Responder/keyContext``, and rebound or unbound by later
   /// layers (docs/keymaps.md). Responders' own ``Responder/keyCommands`` still come first.
-  public var keymaps: [Keymap]? {
+  @exclusivity(unchecked) public var keymaps: [Keymap]? {
     didSet { invalidateBindings() }
   }
   /// How long a pending multi-stroke sequence waits for its next stroke, in seconds (1 by
@@ -66,7 +66,7 @@ public final class KeyDispatcher {
   @exclusivity(unchecked) var modifierTap: (code: Int, flag: KeyModifierFlags)?
   /// The direction of the focused interface: in a right-to-left context, key commands that
   /// allow it are mirrored (`[` and `]`, left and right arrows swap; see decision 0005).
-  public var layoutDirection: LayoutDirection = .leftToRight {
+  @exclusivity(unchecked) public var layoutDirection: LayoutDirection = .leftToRight {
     didSet { cache = nil }
   }
 
@@ -133,11 +133,14 @@ public final class KeyDispatcher {
     var performed = false
     recordsCandidates = false
     defer { recordsCandidates = true }
-    for index in event.allPresses.indices
-    where event.allPresses[index].phase != .stationary
-      && dispatch(event.allPresses[index], in: event, layout: layout).action != nil
-    {
-      performed = true
+    // The presses are read where the event keeps them, not copied out one by one.
+    withElements(of: event.allPresses) { presses in
+      for index in presses.indices
+      where presses[index].phase != .stationary
+        && dispatch(presses[index], in: event, layout: layout).action != nil
+      {
+        performed = true
+      }
     }
     return performed
   }
@@ -403,8 +406,9 @@ public final class KeyDispatcher {
     code: UInt32, modifiers: KeyModifierFlags, in cache: CandidateCache,
     layout: (any KeyboardLayoutProviding)?, lists: inout Int
   ) -> [Int] {
-    if let layout, let identity = layout.relocationIdentity {
-      let index = relocatedIndex(in: cache, layout: layout, identity: identity)
+    // The layout is read in place (optional chaining), not bound: binding copies it.
+    if let identity = layout?.relocationIdentity {
+      let index = relocatedIndex(in: cache, layout: layout!, identity: identity)
       guard let found = index.positions(code: code, modifiers: modifiers) else { return [] }
       lists += 2
       return found

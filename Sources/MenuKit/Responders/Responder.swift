@@ -268,3 +268,14 @@ func withBorrowed<Object: AnyObject, Result>(
 ) -> Result {
   object._withUnsafeGuaranteedRef(body)
 }
+
+/// Calls `body` with the elements of an array in place, without copying each one out.
+///
+/// Nonisolated, so the closure it hands to the standard library carries no run-time actor
+/// isolation check; `body` runs on the caller's actor, synchronously.
+@inline(__always)
+nonisolated func withElements<Element, Result>(
+  of array: [Element], _ body: (UnsafeBufferPointer<Element>) -> Result
+) -> Result {
+  array.withUnsafeBufferPointer(body)
+}

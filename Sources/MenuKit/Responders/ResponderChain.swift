@@ -66,7 +66,8 @@ open class Window: Responder {
   /// The application this window belongs to.
   public weak var application: Application?
   /// The window's first responder: where presses with no explicit target go.
-  public private(set) var firstResponder: Responder?
+  // Unchecked exclusivity: read for every press; only ever read or assigned whole.
+  @exclusivity(unchecked) public private(set) var firstResponder: Responder?
 
   /// Creates a window of an application.
   public init(application: Application?) {
@@ -106,7 +107,8 @@ open class Application: Responder {
   /// already in the chain (a window or the application itself).
   public var delegate: Responder?
   /// The window that receives presses and nil-targeted actions.
-  public var keyWindow: Window?
+  // Unchecked exclusivity: read for every press; only ever read or assigned whole.
+  @exclusivity(unchecked) public var keyWindow: Window?
 
   /// Creates an application.
   public override init() { super.init() }
