@@ -2,9 +2,14 @@ import MenuKit
 import Testing
 
 /// A layout with fixed answers, standing in for an XKB keyboard.
-private struct FakeLayout: KeyboardLayoutProviding {
-  var consumed: KeyModifierFlags = []
-  var latin: [Keysym] = []
+private final class FakeLayout: KeyboardLayoutProviding {
+  let consumed: KeyModifierFlags
+  let latin: [Keysym]
+
+  init(consumed: KeyModifierFlags = [], latin: [Keysym] = []) {
+    self.consumed = consumed
+    self.latin = latin
+  }
 
   func consumedModifiers(for key: Key) -> KeyModifierFlags { consumed }
   func latinKeysyms(for key: Key) -> [Keysym] { latin }

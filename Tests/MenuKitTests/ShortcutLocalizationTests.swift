@@ -2,8 +2,8 @@ import MenuKit
 import Testing
 
 /// A German-like layout: `[` needs AltGr and is relocated to `ü` at level 1 of its key.
-private struct FakeGermanLayout: KeyboardLayoutProviding {
-  var relocations: [KeyInput: ShortcutLocation] = [
+private final class FakeGermanLayout: KeyboardLayoutProviding {
+  let relocations: [KeyInput: ShortcutLocation] = [
     "[": ShortcutLocation(evdevCode: 26, level: 1, keysym: Keysym(rawValue: 0xfc), input: "ü"),
     "]": ShortcutLocation(evdevCode: 27, level: 1, keysym: Keysym(rawValue: 0x2b), input: "+"),
     "{": ShortcutLocation(evdevCode: 26, level: 2, keysym: Keysym(rawValue: 0xdc), input: "ü"),
@@ -17,7 +17,7 @@ private struct FakeGermanLayout: KeyboardLayoutProviding {
 }
 
 /// A layout that answers only the two required questions.
-private struct PlainLayout: KeyboardLayoutProviding {
+private final class PlainLayout: KeyboardLayoutProviding {
   func consumedModifiers(for key: Key) -> KeyModifierFlags { [] }
   func latinKeysyms(for key: Key) -> [Keysym] { [] }
 }

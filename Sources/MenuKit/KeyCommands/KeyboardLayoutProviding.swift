@@ -2,15 +2,18 @@
 ///
 /// MenuKit matches key commands by keysym (decision 4 of the design) without depending on
 /// libxkbcommon. The two questions that need the keyboard layout go through this protocol;
-/// `MenuKitXKB`'s `XKBKeyboard` implements it, and tests can use a small struct.
+/// `MenuKitXKB`'s `XKBKeyboard` implements it, and tests can use a small class.
+///
+/// Providers are objects: a layout provider follows the state of a keyboard, and the key
+/// dispatcher passes it along every press as one reference, without copying it.
 ///
 /// ```swift
-/// struct FixedLayout: KeyboardLayoutProviding {
+/// final class FixedLayout: KeyboardLayoutProviding {
 ///   func consumedModifiers(for key: Key) -> KeyModifierFlags { [.shift] }
 ///   func latinKeysyms(for key: Key) -> [Keysym] { [] }
 /// }
 /// ```
-public protocol KeyboardLayoutProviding {
+public protocol KeyboardLayoutProviding: AnyObject {
   /// The modifiers the key's translation used up to produce its keysym, by GTK's rules.
   ///
   /// On a US layout, Shift is consumed by Shift+/ producing `?`, so a `Ctrl+?` key command

@@ -271,8 +271,9 @@ public final class KeyDispatcher {
       let traits = cache.traits[position]
       if press.isRepeat, !traits.isRepeatable { continue }
       if traits.isDisabled { continue }
-      // The key command as sender, boxed once per cache rather than once per press.
-      let sender = cache.senders[position]
+      // The key command as sender, boxed once per cache rather than once per press (and
+      // optional already, so that passing it copies nothing).
+      let sender: Any? = cache.senders[position]
       let action = cache.actions[position]
       var found: Responder?
       for responder in cache.chain where responder.canPerformAction(action, withSender: sender) {
@@ -306,11 +307,18 @@ public final class KeyDispatcher {
     result: inout DispatchOutcome, isSimple: inout Bool
   ) -> [Int] {
     isSimple = false
+    // A modifier key alone (Ctrl going down before a chord) is never a key command's key, and
+    // a press without shortcut modifiers (typing) matches nothing when every key command
+    // needs some: both are decided before the key is read.
+    guard press.key != nil, !press.isModifierKey else { return [] }
+    if press.key!.modifierFlags.isDisjoint(with: .shortcutModifiers),
+      !cache.modifiersInUse.contains([])
+    {
+      return []
+    }
     guard let key = press.key else { return [] }
     // Look the key commands up by the press's chord: its input (or mirror, or Latin fallback)
     // with its effective modifiers, so only those whose key and modifiers match are read.
-    // A modifier key alone (Ctrl going down before a chord) is never a key command's key.
-    if press.isModifierKey { return [] }
     var positions: [Int]
     var lists = 0
     var inputCount = 1
@@ -326,8 +334,9 @@ public final class KeyDispatcher {
       positions = cache.byChord.positions(code: code, modifiers: effective) ?? []
       lists = positions.isEmpty ? 0 : 1
       if !cache.relocatable.isEmpty {
-        positions += relocated(
+        let moved = relocated(
           code: code, modifiers: effective, in: cache, layout: layout, lists: &lists)
+        if !moved.isEmpty { positions += moved }
       }
     } else {
       let (input, effective) = KeyCommandMatcher.chord(of: key, layout: layout)
@@ -573,7 +582,7 @@ private final class CandidateCache {
   let loop: ResponderChain.Loop?
   let keyCommands: [KeyCommand]
   /// Each key command boxed once as the sender of its action.
-  let senders: [Any]
+  let senders: [Any?]
   /// Each key command's action.
   let actions: [ActionName]
   /// What the production path reads of each key command before validating it.
@@ -614,7 +623,7 @@ private final class CandidateCache {
     self.chain = chain
     self.loop = loop
     self.keyCommands = keyCommands
-    self.senders = keyCommands.map { $0 as Any }
+    self.senders = keyCommands.map { $0 as Any? }
     self.actions = keyCommands.map(\.action)
     self.traits = traits
     self.sources = sources
