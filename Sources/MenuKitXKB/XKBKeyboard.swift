@@ -68,7 +68,7 @@ public final class XKBKeyboard {
   /// When synthesised repeats start and how often they come; see ``dueRepeats()``.
   ///
   /// A change applies to the key being repeated from its next repeat on.
-  public var repeatSettings: KeyRepeatSettings
+  @exclusivity(unchecked) public var repeatSettings: KeyRepeatSettings
 
   /// The clock that ``dueRepeats()`` reads.
   let clock: any KeyboardClock
