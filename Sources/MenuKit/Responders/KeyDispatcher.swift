@@ -310,13 +310,12 @@ public final class KeyDispatcher {
     // A modifier key alone (Ctrl going down before a chord) is never a key command's key, and
     // a press without shortcut modifiers (typing) matches nothing when every key command
     // needs some: both are decided before the key is read.
-    guard press.key != nil, !press.isModifierKey else { return [] }
-    if press.key!.modifierFlags.isDisjoint(with: .shortcutModifiers),
-      !cache.modifiersInUse.contains([])
+    // (Bound once: comparing `press.key` with nil or unwrapping it with `!` copies the press.)
+    guard let key = press.key, !press.isModifierKey else { return [] }
+    if key.modifierFlags.isDisjoint(with: .shortcutModifiers), !cache.modifiersInUse.contains([])
     {
       return []
     }
-    guard let key = press.key else { return [] }
     // Look the key commands up by the press's chord: its input (or mirror, or Latin fallback)
     // with its effective modifiers, so only those whose key and modifiers match are read.
     var positions: [Int]
