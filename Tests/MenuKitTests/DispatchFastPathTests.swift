@@ -398,6 +398,90 @@ struct DispatchFastPathTests {
     #expect(!dispatcher.send(event(press("o", code: 24)), layout: nil))
     #expect(chain.log.entries == chain.expected("began", "o"))
   }
+
+  @Test("setNext changes the chain a dispatcher delivers along, without an explicit update")
+  func setNextInvalidatesKeptChains() {
+    let chain = HopChain(count: 4)
+    let dispatcher = chain.dispatcher()
+    dispatcher.send(event(press("x")), layout: nil)
+    #expect(chain.log.entries == chain.expected("began", "x"))
+
+    // h0 → h1 → extra → window; no setNeedsUpdateKeyCommands().
+    let extra = Hop("extra", log: chain.log)
+    extra.setNext(chain.window)
+    chain.hops[1].setNext(extra)
+    chain.log.entries = []
+    dispatcher.send(event(press("y")), layout: nil)
+    #expect(chain.log.entries == ["h0:began:y", "h1:began:y", "extra:began:y"])
+  }
+
+  @Test("setNext makes a dispatcher read the new chain's key commands too")
+  func setNextRefreshesKeyCommands() {
+    let chain = HopChain(count: 2)
+    let dispatcher = chain.dispatcher()
+    var performed: [String] = []
+    let extra = KeyCommandHop("extra", log: chain.log)
+    extra.commands = [
+      KeyCommand(title: "Extra", action: "extra:", input: "e", modifierFlags: .command)
+    ]
+    extra.handle("extra:") { _ in performed.append("extra") }
+    #expect(!dispatcher.send(event(press("e", flags: .control, code: 18)), layout: nil))
+    extra.setNext(chain.window)
+    chain.hops[1].setNext(extra)
+    #expect(dispatcher.send(event(press("e", flags: .control, code: 18)), layout: nil))
+    #expect(performed == ["extra"])
+  }
+
+  @Test("dispatch called from a responder inside send lists every candidate")
+  func dispatchInsideSendRecordsCandidates() {
+    let chain = HopChain(count: 2)
+    var performed = 0
+    chain.hops[1].handle("openDocument:") { _ in performed += 1 }
+    let open = KeyCommand(
+      title: "Open", action: "openDocument:", input: "o", modifierFlags: .command)
+    let dispatcher = chain.dispatcher(menu(open))
+    var inner: [DispatchResult] = []
+    chain.hops[0].beforeSuper = {
+      // Only for the plain press that send delivers: dispatch Ctrl+O from inside it.
+      if inner.isEmpty {
+        inner = dispatcher.dispatch(event(press("o", flags: .control, code: 24)), layout: nil)
+      }
+    }
+    dispatcher.send(event(press("x")), layout: nil)
+    #expect(inner.count == 1)
+    #expect(inner.first?.action == "openDocument:")
+    #expect(inner.first?.match?.candidates.count == 1)
+    #expect(performed == 1)
+    // And send still does without them afterwards: the flag is restored, not forced.
+    #expect(dispatcher.send(event(press("o", flags: .control, code: 24)), layout: nil))
+    #expect(performed == 2)
+  }
+
+  @Test("key commands on canonically equivalent inputs fire on the composed press")
+  func canonicallyEquivalentInputs() {
+    let chain = HopChain(count: 1)
+    var performed: [ActionName] = []
+    chain.hops[0].handle("accent:") { _ in performed.append("accent:") }
+    chain.hops[0].handle("greekQuestion:") { _ in performed.append("greekQuestion:") }
+    let accent = KeyCommand(
+      title: "Accent", action: "accent:", input: KeyInput("e\u{301}"), modifierFlags: .command)
+    let greek = KeyCommand(
+      title: "Greek question mark", action: "greekQuestion:", input: KeyInput("\u{37E}"),
+      modifierFlags: .command)
+    let dispatcher = chain.dispatcher(menu(accent, greek))
+    // é (keysym 0xe9) and ; (keysym 0x3b) with Ctrl.
+    #expect(dispatcher.send(event(press("é", flags: .control, keysym: 0xe9)), layout: nil))
+    #expect(dispatcher.send(event(press(";", flags: .control, keysym: 0x3b)), layout: nil))
+    #expect(performed == ["accent:", "greekQuestion:"])
+    let traced = dispatcher.dispatch(event(press("é", flags: .control, keysym: 0xe9)), layout: nil)
+    #expect(traced.first?.action == "accent:")
+  }
+}
+
+/// A hop with key commands of its own.
+private final class KeyCommandHop: Hop {
+  var commands: [KeyCommand] = []
+  override var keyCommands: [KeyCommand] { commands }
 }
 
 // MARK: - Key codes, index codes, chords and layout identities
@@ -506,12 +590,16 @@ struct DispatchFastPathIndexTests {
   @Test("indexCode is equal exactly when the inputs are, and nil for several scalars")
   func indexCodeEquality() {
     let samples: [KeyInput] = [
-      "a", "b", "z", "A", "[", "{", "0", "ü", "ф", "ĳ", "e\u{301}", "ab", " ", .space, .tab,
+      "a", "b", "z", "A", "[", "{", "0", "ü", "ф", "ĳ", "e\u{301}", "é", ";", "\u{37E}", "ab",
+      "u\u{308}\u{301}", "ǘ", " ", .space, .tab,
       .return, .enter, .escape, .upArrow, .downArrow, .function(1), .function(24), .keypad(0),
       .keypad(9), .deleteForward, KeyInput.modifierKey(.shift), KeyInput.modifierKey(.control),
       KeyInput.modifierKey(.alternate), KeyInput.modifierKey(.command),
     ].compactMap { $0 }
-    #expect(KeyInput("e\u{301}").indexCode == nil)
+    // Canonically equivalent inputs are equal, and share the composed form's code.
+    #expect(KeyInput("e\u{301}").indexCode == 0xe9)
+    #expect(KeyInput("é").indexCode == 0xe9)
+    #expect(KeyInput("\u{37E}").indexCode == 0x3b)
     #expect(KeyInput("ab").indexCode == nil)
     #expect(KeyInput("ĳ").indexCode == 0x133)
     for left in samples {
@@ -551,6 +639,10 @@ struct DispatchFastPathIndexTests {
     #expect(index.positions(input: "o", modifiers: .alternate) == nil)
     #expect(index.positions(input: "p", modifiers: .control) == nil)
     #expect(index.positions(input: "e\u{301}", modifiers: .control) == [4, 0])
+    #expect(index.positions(input: "é", modifiers: .control) == [4, 0])
+    #expect(index.positions(code: 0xe9, modifiers: .control) == [4, 0])
+    index.add(8, input: "ab", modifiers: .control)
+    #expect(index.positions(input: "ab", modifiers: .control) == [8])
     #expect(index.positions(input: "e\u{301}", modifiers: .shift) == nil)
     #expect(index.positions(input: .upArrow, modifiers: []) == [5])
     #expect(index.positions(input: .downArrow, modifiers: []) == nil)
@@ -558,7 +650,7 @@ struct DispatchFastPathIndexTests {
     #expect(index.positions(input: KeyInput.modifierKey(.control) ?? "x", modifiers: []) == nil)
 
     var multiOnly = ChordIndex()
-    multiOnly.add(0, input: "e\u{301}", modifiers: [])
+    multiOnly.add(0, input: "ab", modifiers: [])
     #expect(!multiOnly.isEmpty)
   }
 

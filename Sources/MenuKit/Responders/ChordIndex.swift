@@ -1,3 +1,5 @@
+import Foundation
+
 /// Key-command positions by chord — an input with the physical modifiers that must be
 /// effective for it — for the key dispatcher, which looks a press up on every key-down.
 ///
@@ -44,15 +46,19 @@ struct ChordIndex {
 }
 
 extension KeyInput {
-  /// A number that stands for the input in indexes: the scalar of a one-scalar printable
-  /// input, a tagged number for a special or modifier key, or nil for an input of several
-  /// scalars.
+  /// A number that stands for the input in indexes: the scalar of a printable input that is
+  /// one scalar in Unicode's composed form (NFC), a tagged number for a special or modifier
+  /// key, or nil for an input of several scalars.
   ///
-  /// Two inputs have equal codes exactly when they are equal.
+  /// Inputs compare as strings do, by canonical equivalence (`"é"` equals `"e\u{301}"`, and
+  /// U+037E GREEK QUESTION MARK equals `";"`), so the code is taken from the composed form:
+  /// two equal inputs have the same code, or both have none.
   var indexCode: UInt32? {
     switch storage {
     case .characters(let text):
-      var scalars = text.unicodeScalars.makeIterator()
+      // ASCII is its own composed form: no normalization for nearly every input.
+      if text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80 { return UInt32(byte) }
+      var scalars = text.precomposedStringWithCanonicalMapping.unicodeScalars.makeIterator()
       guard let first = scalars.next(), scalars.next() == nil else { return nil }
       return first.value
     case .special(let key):

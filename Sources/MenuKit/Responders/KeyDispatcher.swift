@@ -86,9 +86,11 @@ public final class KeyDispatcher {
   /// changed: they are read again at the next press.
   ///
   /// The dispatcher reads the chain and its key commands once per first responder and keeps
-  /// them, indexed by input, until the first responder changes, ``mainMenu`` is set, or this is
-  /// called. Validation (enabled state) is not cached: it runs for every press, on the few key
-  /// commands whose key the press could match.
+  /// them, indexed by input, until the first responder changes, ``mainMenu`` is set, a
+  /// responder's ``Responder/setNext(_:)`` is called, or this is called. Presses are delivered
+  /// along the kept chain, so call this when a responder's `next` override starts answering
+  /// differently or its key commands change. Validation (enabled state) is not cached: it runs
+  /// for every press, on the few key commands whose key the press could match.
   public func setNeedsUpdateKeyCommands() {
     cache = nil
   }
@@ -108,7 +110,11 @@ public final class KeyDispatcher {
   public func dispatch(_ event: PressesEvent, layout: (any KeyboardLayoutProviding)?)
     -> [DispatchResult]
   {
-    event.changedPresses.map { press in
+    // Every candidate is listed, even when a responder dispatches from inside `send`.
+    let recorded = recordsCandidates
+    recordsCandidates = true
+    defer { recordsCandidates = recorded }
+    return event.changedPresses.map { press in
       let first = application.firstResponderForEvents
       let outcome = dispatch(press, in: event, layout: layout)
       return DispatchResult(press: press, firstResponder: first, outcome: outcome)
@@ -131,8 +137,9 @@ public final class KeyDispatcher {
   @discardableResult
   public func send(_ event: PressesEvent, layout: (any KeyboardLayoutProviding)?) -> Bool {
     var performed = false
+    let recorded = recordsCandidates
     recordsCandidates = false
-    defer { recordsCandidates = true }
+    defer { recordsCandidates = recorded }
     // The presses are read where the event keeps them, not copied out one by one.
     withElements(of: event.allPresses) { presses in
       for index in presses.indices
@@ -312,8 +319,7 @@ public final class KeyDispatcher {
     // needs some: both are decided before the key is read.
     // (Bound once: comparing `press.key` with nil or unwrapping it with `!` copies the press.)
     guard let key = press.key, !press.isModifierKey else { return [] }
-    if key.modifierFlags.isDisjoint(with: .shortcutModifiers), !cache.modifiersInUse.contains([])
-    {
+    if key.modifierFlags.isDisjoint(with: .shortcutModifiers), !cache.modifiersInUse.contains([]) {
       return []
     }
     // Look the key commands up by the press's chord: its input (or mirror, or Latin fallback)
@@ -462,7 +468,9 @@ public final class KeyDispatcher {
   /// The chain and key commands for a first responder, read once and kept until
   /// invalidated.
   private func candidateCache(for first: Responder) -> CandidateCache {
-    if let cache, cache.firstResponder === first { return cache }
+    if let cache, cache.firstResponder === first, cache.generation == Responder.chainGeneration {
+      return cache
+    }
     let chain = ResponderChain(startingAt: first)
     var keyCommands: [KeyCommand] = []
     var sources: [DispatchResult.Source] = []
@@ -609,6 +617,8 @@ private final class CandidateCache {
   let isSimple: [Bool]
   /// The delivery route along ``chain`` (``Responder/makeRoute(_:)``).
   let route: Int
+  /// The ``Responder/chainGeneration`` the chain was read at.
+  let generation: Int
 
   init(
     firstResponder: Responder, chain: [Responder], loop: ResponderChain.Loop?, traits: [Traits],
@@ -630,6 +640,7 @@ private final class CandidateCache {
     self.relocatable = relocatable
     self.modifiersInUse = modifiersInUse
     self.route = Responder.makeRoute(chain)
+    self.generation = Responder.chainGeneration
   }
 }
 

@@ -55,7 +55,12 @@ open class Responder {
   }
 
   /// Sets the next responder of a responder that does not override ``next``.
+  ///
+  /// Key dispatchers notice: they read the chains they keep again at the next press. (A
+  /// subclass whose ``next`` override changes its answer calls
+  /// ``KeyDispatcher/setNeedsUpdateKeyCommands()`` instead.)
   public func setNext(_ responder: Responder?) {
+    Responder.chainGeneration &+= 1
     nextOverride = .some(responder)
   }
 
@@ -173,6 +178,9 @@ open class Responder {
   @exclusivity(unchecked) private var routeNext: Unmanaged<Responder>?
   /// The route ``routeNext`` belongs to; 0 for none.
   @exclusivity(unchecked) private var routeToken = 0
+  /// A number that changes whenever ``setNext(_:)`` changes a chain; key dispatchers compare
+  /// it with the one their kept chain was read at.
+  @exclusivity(unchecked) static var chainGeneration = 0
   /// The route being delivered along now, or 0.
   @exclusivity(unchecked) static var activeRoute = 0
   /// The last route handed out.
