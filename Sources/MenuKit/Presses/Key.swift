@@ -20,10 +20,19 @@ public struct Key: Hashable, Sendable {
   /// The Linux evdev code of the key (`KEY_A` is 30).
   public var evdevCode: Int
   /// The text the key types with the modifiers held; empty when it types nothing.
-  public var characters: String
+  public var characters: String {
+    get { charactersStorage.string }
+    set { charactersStorage = InlineText(newValue) }
+  }
   /// The text the key types without modifiers: lowercase for Latin letters, empty for a
   /// modifier key alone.
-  public var charactersIgnoringModifiers: String
+  public var charactersIgnoringModifiers: String {
+    get { charactersIgnoringModifiersStorage.string }
+    set { charactersIgnoringModifiersStorage = InlineText(newValue) }
+  }
+  // The texts are stored inline, so that a key — and a press — is plain data (InlineText).
+  private var charactersStorage: InlineText
+  private var charactersIgnoringModifiersStorage: InlineText
   /// The modifiers held (and locked) when the key changed: shift, control, alternate (Alt),
   /// command (Super), alphaShift (Caps Lock), and numericPad for a key of the keypad.
   public var modifierFlags: KeyModifierFlags
@@ -41,10 +50,34 @@ public struct Key: Hashable, Sendable {
   ) {
     self.keyCode = keyCode
     self.evdevCode = evdevCode
-    self.characters = characters
-    self.charactersIgnoringModifiers = charactersIgnoringModifiers
+    self.charactersStorage = InlineText(characters)
+    self.charactersIgnoringModifiersStorage = InlineText(charactersIgnoringModifiers)
     self.modifierFlags = modifierFlags
     self.keysym = keysym
     self.keysymIgnoringModifiers = keysymIgnoringModifiers
+  }
+
+  /// Whether the key types no text with the modifiers held (``characters`` is empty).
+  var typesNothing: Bool { charactersStorage.isEmpty }
+
+  /// Whether two keys are the same key in the same state, with the same texts (compared as
+  /// strings are).
+  public static func == (lhs: Key, rhs: Key) -> Bool {
+    lhs.keyCode == rhs.keyCode && lhs.evdevCode == rhs.evdevCode
+      && lhs.modifierFlags == rhs.modifierFlags && lhs.keysym == rhs.keysym
+      && lhs.keysymIgnoringModifiers == rhs.keysymIgnoringModifiers
+      && lhs.characters == rhs.characters
+      && lhs.charactersIgnoringModifiers == rhs.charactersIgnoringModifiers
+  }
+
+  /// Hashes what ``==`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(keyCode)
+    hasher.combine(evdevCode)
+    hasher.combine(characters)
+    hasher.combine(charactersIgnoringModifiers)
+    hasher.combine(modifierFlags)
+    hasher.combine(keysym)
+    hasher.combine(keysymIgnoringModifiers)
   }
 }

@@ -861,7 +861,7 @@ extension Press {
   /// Whether the press types text: it has printable characters and neither Control nor the
   /// Super/⌘ key is held.
   var typesText: Bool {
-    guard let key, !key.characters.isEmpty,
+    guard let key, !key.typesNothing,
       key.modifierFlags.isDisjoint(with: [.control, .command])
     else { return false }
     return key.characters.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
