@@ -155,8 +155,8 @@ public final class KeyDispatcher {
   private func dispatch(
     _ press: Press, in event: PressesEvent, layout: (any KeyboardLayoutProviding)?
   ) -> DispatchOutcome {
-    let first = application.firstResponderForEvents
-    let cache = candidateCache(for: first)
+    let cache = currentCandidateCache()
+    let first = cache.firstResponder
     var result = DispatchOutcome()
     if let loop = cache.loop { result.loop = loop }
     let code = press.key?.evdevCode
@@ -467,6 +467,24 @@ public final class KeyDispatcher {
 
   /// The chain and key commands for a first responder, read once and kept until
   /// invalidated.
+  /// The candidate cache for the current first responder: the kept one when the first
+  /// responder and the chains are unchanged (checked by identity, without retaining them).
+  private func currentCandidateCache() -> CandidateCache {
+    if let cache, cache.generation == Responder.chainGeneration {
+      let cached = ObjectIdentifier(cache.firstResponder)
+      if let window = application.keyWindow {
+        if let first = window.firstResponder {
+          if ObjectIdentifier(first) == cached { return cache }
+        } else if ObjectIdentifier(window) == cached {
+          return cache
+        }
+      } else if ObjectIdentifier(application) == cached {
+        return cache
+      }
+    }
+    return candidateCache(for: application.firstResponderForEvents)
+  }
+
   private func candidateCache(for first: Responder) -> CandidateCache {
     if let cache, cache.firstResponder === first, cache.generation == Responder.chainGeneration {
       return cache
@@ -563,14 +581,23 @@ public final class KeyDispatcher {
   private func deliver(
     _ press: Press, in event: PressesEvent, to responder: Responder, cache: CandidateCache
   ) {
-    // The event's own array when it holds just this press: no allocation per press.
-    let presses = event.allPresses.count == 1 ? event.allPresses : [press]
     // Default responders forward along the cached chain (which `cache` holds until this call
     // returns) instead of reading `next` at each step.
     let enclosingRoute = Responder.activeRoute
     if responder === cache.firstResponder { Responder.activeRoute = cache.route }
     defer { Responder.activeRoute = enclosingRoute }
-    switch press.phase {
+    // The event's own array when it holds just this press (passed as it is: no copy).
+    if event.allPresses.count == 1 {
+      deliver(event.allPresses, phase: press.phase, in: event, to: responder)
+    } else {
+      deliver([press], phase: press.phase, in: event, to: responder)
+    }
+  }
+
+  private func deliver(
+    _ presses: [Press], phase: Press.Phase, in event: PressesEvent, to responder: Responder
+  ) {
+    switch phase {
     case .began: responder.pressesBegan(presses, with: event)
     case .changed: responder.pressesChanged(presses, with: event)
     case .ended: responder.pressesEnded(presses, with: event)
