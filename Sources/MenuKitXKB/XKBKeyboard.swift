@@ -108,6 +108,9 @@ public final class XKBKeyboard {
   /// on them cost about a tenth of ``handle(_:)`` in the key-translation benchmark, and no
   /// method holds overlapping accesses to them, so they are unchecked.
   @exclusivity(unchecked) var held: [HeldKey] = []
+  /// The presses of the last event, whose storage the next event reuses once the caller has
+  /// let go of that event (an event a caller keeps is never changed: the array copies first).
+  @exclusivity(unchecked) var lastPresses: [Press] = []
 
   /// The key that synthesised repeats are for, if any.
   @exclusivity(unchecked) var repeatTimer: RepeatTimer?
@@ -301,21 +304,16 @@ extension XKBKeyboard {
     _ phase: Press.Phase, at timestamp: Double, key: consuming Key, isRepeat: Bool = false,
     excluding: Int?
   ) -> PressesEvent {
-    let others = excluding == nil ? held.count : held.count - 1
-    guard others > 0 else {
-      // The common case of one key at a time: an array literal is allocated with its
-      // element type known, without Array's generic growth path.
-      let press = Press(phase: phase, timestamp: timestamp, key: key, isRepeat: isRepeat)
-      return PressesEvent(timestamp: timestamp, allPresses: [consume press])
-    }
-    var presses: [Press] = []
-    presses.reserveCapacity(others + 1)
-    presses.append(Press(phase: phase, timestamp: timestamp, key: key, isRepeat: isRepeat))
+    // The last event's array, emptied and refilled in place: when the caller has let go of
+    // that event (the usual case: an event is dispatched, then dropped), no array is
+    // allocated per event. Presses are plain data, so emptying it destroys nothing.
+    lastPresses.removeAll(keepingCapacity: true)
+    lastPresses.append(Press(phase: phase, timestamp: timestamp, key: key, isRepeat: isRepeat))
     for index in held.indices where index != excluding {
-      presses.append(
+      lastPresses.append(
         Press(phase: .stationary, timestamp: held[index].timestamp, key: held[index].key))
     }
-    return PressesEvent(timestamp: timestamp, allPresses: presses)
+    return PressesEvent(timestamp: timestamp, allPresses: lastPresses)
   }
 
   /// The autorepeat of a held key, or `nil` when the key does not repeat.

@@ -338,3 +338,42 @@ struct DispatchFastPathXKBTests {
     #expect(scene.performed.count == 8)
   }
 }
+
+@Suite("XKBKeyboard events reuse storage")
+struct XKBKeyboardEventStorageTests {
+  @Test("an event kept by the caller is not changed by the events that follow")
+  func keptEventsKeepTheirPresses() throws {
+    let keyboard = XKBKeyboard(keymap: try systemKeymap(.init(layout: "us")))
+    // Shift down, A down (A with Shift stationary), A up, Shift up: each event kept.
+    var kept: [PressesEvent] = []
+    for (code, direction) in [
+      (Code.leftShift, KeyEvent.Direction.down), (30, .down), (30, .up), (Code.leftShift, .up),
+      (48, .down), (48, .up),
+    ] {
+      if let event = keyboard.handle(KeyEvent(evdevCode: code, direction: direction, timestamp: 0))
+      {
+        kept.append(event)
+      }
+    }
+    let summary = kept.map { event in
+      event.allPresses.map { "\($0.phase.rawValue):\($0.key?.characters ?? "")" }
+    }
+    #expect(
+      summary == [
+        ["began:"], ["began:A", "stationary:"], ["ended:A", "stationary:"], ["ended:"],
+        ["began:b"], ["ended:b"],
+      ])
+  }
+
+  @Test("an event dropped before the next one leaves that one its own presses")
+  func droppedEventsAreReused() throws {
+    let keyboard = XKBKeyboard(keymap: try systemKeymap(.init(layout: "us")))
+    for (code, text) in [(30, "a"), (48, "b"), (46, "c")] {
+      let down = keyboard.handle(KeyEvent(evdevCode: code, direction: .down, timestamp: 0))
+      #expect(down?.allPresses.count == 1)
+      #expect(down?.allPresses.first?.key?.characters == text)
+      let up = keyboard.handle(KeyEvent(evdevCode: code, direction: .up, timestamp: 0))
+      #expect(up?.allPresses.map(\.phase) == [.ended])
+    }
+  }
+}
