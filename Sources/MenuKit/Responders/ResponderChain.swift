@@ -65,8 +65,8 @@ public struct ResponderChain {
 open class Window: Responder {
   /// The application this window belongs to.
   public weak var application: Application?
-  /// The window's first responder: where presses with no explicit target go.
   // Unchecked exclusivity: read for every press; only ever read or assigned whole.
+  /// The window's first responder: where presses with no explicit target go.
   @exclusivity(unchecked) public private(set) var firstResponder: Responder?
 
   /// Creates a window of an application.
@@ -106,8 +106,8 @@ open class Application: Responder {
   /// The application's delegate, the last responder of every chain. It is skipped when it is
   /// already in the chain (a window or the application itself).
   public var delegate: Responder?
-  /// The window that receives presses and nil-targeted actions.
   // Unchecked exclusivity: read for every press; only ever read or assigned whole.
+  /// The window that receives presses and nil-targeted actions.
   @exclusivity(unchecked) public var keyWindow: Window?
 
   /// Creates an application.
