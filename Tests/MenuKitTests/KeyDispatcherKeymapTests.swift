@@ -241,3 +241,78 @@ struct KeyDispatcherKeymapTests {
     #expect(editor.log == ["editor: undo:", "editor: undo:"])
   }
 }
+
+@Suite("Key dispatch with keymaps: the quick first-stroke test")
+@MainActor
+struct KeymapFirstStrokeTests {
+  private let keymap = """
+    { "schemaVersion": 1, "keymap": [ { "bindings": [
+      { "keys": "Ctrl+K Ctrl+S", "command": "saveAll" },
+      { "keys": "Ctrl+Shift+P", "command": "palette" },
+      { "keys": "Escape", "command": "cancel" },
+      { "keys": "F5", "command": "run" },
+      { "keys": "Alt+Up", "command": "moveLineUp" },
+      { "keys": "Ctrl+?", "command": "help" },
+      { "keys": "Ctrl+é", "command": "accent" },
+      { "keys": "Shift Shift", "command": "searchEverywhere" },
+    ] } ] }
+    """
+
+  @Test("the quick test never turns away a press that begins a binding")
+  func quickTestAgreesWithResolution() throws {
+    let setup = try Setup(keymap)
+    let resolver = setup.dispatcher.keyBindingResolver
+    let modifierSets: [KeyModifierFlags] = [
+      [], [.shift], [.control], [.control, .shift], [.alternate], [.command],
+    ]
+    var passed = 0
+    for keysym in Array(0x20...0x7e) + Array(0xff00...0xffff) {
+      for flags in modifierSets {
+        let key = Key(
+          keyCode: nil, evdevCode: 30, characters: "", charactersIgnoringModifiers: "",
+          modifierFlags: flags, keysym: Keysym(rawValue: UInt32(keysym)),
+          keysymIgnoringModifiers: Keysym(rawValue: UInt32(keysym)))
+        let press = Press(phase: .began, timestamp: 0, key: key)
+        let begins = !resolver.resolve(
+          [KeyBindingResolver.strokes(for: press, layout: nil)], in: [],
+          includingCandidates: true
+        ).candidates.isEmpty
+        let quick = setup.dispatcher.mayBeginBinding(press, resolver, layout: nil)
+        // The quick test may only say no when no binding begins with the press.
+        if !quick { #expect(!begins, "keysym \(String(keysym, radix: 16)) \(flags)") }
+        if begins { passed += 1 }
+      }
+    }
+    // Ctrl+K, Ctrl+Shift+P, Escape, F5, Alt+Up and Ctrl+? (Ctrl+Shift+/ and the bare ? keysym
+    // with Ctrl) begin bindings; the quick test let each of them through.
+    #expect(passed >= 6)
+  }
+
+  @Test("bindings still fire after the quick test: single strokes and sequences")
+  func bindingsStillFire() throws {
+    let setup = try Setup(keymap)
+    for action: ActionName in ["saveAll", "palette", "cancel", "run", "searchEverywhere"] {
+      setup.editor.handle(action) { _ in }
+    }
+    func key(_ keysym: UInt32, _ flags: KeyModifierFlags, code: Int) -> PressesEvent {
+      let key = Key(
+        keyCode: nil, evdevCode: code, characters: "", charactersIgnoringModifiers: "",
+        modifierFlags: flags, keysym: Keysym(rawValue: keysym),
+        keysymIgnoringModifiers: Keysym(rawValue: keysym))
+      return PressesEvent(timestamp: 0, allPresses: [Press(phase: .began, timestamp: 0, key: key)])
+    }
+    let dispatcher = setup.dispatcher
+    #expect(dispatcher.dispatch(key(0xff1b, [], code: 1), layout: nil).first?.action == "cancel")
+    #expect(dispatcher.dispatch(key(0xffc2, [], code: 63), layout: nil).first?.action == "run")
+    #expect(
+      dispatcher.dispatch(key(0x70, [.control, .shift], code: 25), layout: nil).first?.action
+        == "palette")
+    #expect(
+      dispatcher.dispatch(key(0x6b, .control, code: 37), layout: nil).first?
+        .isSequencePending == true)
+    #expect(
+      dispatcher.dispatch(key(0x73, .control, code: 31), layout: nil).first?.action == "saveAll")
+    // A plain letter begins nothing and is delivered.
+    #expect(dispatcher.send(key(0x61, [], code: 30), layout: nil) == false)
+  }
+}

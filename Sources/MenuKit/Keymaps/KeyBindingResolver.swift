@@ -56,6 +56,10 @@ public struct KeyBindingResolver: Sendable {
   let strokes: [[Stroke]]
   /// Bindings by their first stroke (`"-command"` removals are not indexed).
   let byFirstStroke: [Stroke: [Int]]
+  /// The first strokes of ``byFirstStroke`` whose input has an index code, as chord keys
+  /// (``ChordIndex/key(code:modifiers:)``): the dispatcher's quick test of whether a press can
+  /// begin a binding.
+  let firstStrokeChords: Set<UInt64>
   /// Bindings that perform an action, by action.
   let byAction: [ActionName: [Int]]
   /// For each binding, the number of its key sequence among the distinct ones.
@@ -106,6 +110,12 @@ public struct KeyBindingResolver: Sendable {
     }
     self.removers = removers
     self.byFirstStroke = byFirstStroke
+    // Inputs that compare equal have the same code or none (KeyInput.indexCode), so a press
+    // whose chord is not among these begins no binding.
+    firstStrokeChords = Set(
+      byFirstStroke.keys.compactMap { stroke in
+        stroke.input.indexCode.map { ChordIndex.key(code: $0, modifiers: stroke.modifiers) }
+      })
     self.byAction = byAction
     var sequenceNumbers: [[Stroke]: Int] = [:]
     sequenceIDs = strokes.map { keys in

@@ -87,6 +87,20 @@ extension KeyDispatcher {
 
   // MARK: - Sequences
 
+  /// Whether a press could begin a binding: false only when the press is an ASCII character or
+  /// a special key (the numeric-chord path) and no binding's first stroke is that chord — the
+  /// answer `startSequence` would reach, without building the press's strokes.
+  func mayBeginBinding(
+    _ press: Press, _ resolver: KeyBindingResolver, layout: (any KeyboardLayoutProviding)?
+  ) -> Bool {
+    guard let key = press.key,
+      let code = KeyInput.lowercasedIndexCode(forKeysym: key.keysym.rawValue)
+    else { return true }
+    let effective = KeyCommandMatcher.effectiveModifiers(
+      of: key, isCasedCharacter: KeyInput.isCasedIndexCode(code), layout: layout)
+    return resolver.firstStrokeChords.contains(ChordIndex.key(code: code, modifiers: effective))
+  }
+
   /// Starts a sequence, or fires a single-stroke binding; returns whether the press was
   /// taken.
   func startSequence(

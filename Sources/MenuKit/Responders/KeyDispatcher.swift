@@ -161,11 +161,11 @@ public final class KeyDispatcher {
     if let loop = cache.loop { result.loop = loop }
     let code = press.key?.evdevCode
     let box = keymaps == nil ? nil : keyBindingResolverBox
-    if let resolver = box?.resolver, pendingSequence != nil, let pending = pendingSequence,
+    if let box, pendingSequence != nil, let pending = pendingSequence,
       press.phase == .began,
       press.timestamp - pending.lastStrokeAt >= sequenceTimeout
     {
-      result.endedSequence = endPendingSequence(resolver: resolver, chain: cache.chain)
+      result.endedSequence = endPendingSequence(resolver: box.resolver, chain: cache.chain)
     }
 
     switch press.phase {
@@ -175,11 +175,11 @@ public final class KeyDispatcher {
       // repeatable command fires again.
       var wasConsumed = false
       if let code { wasConsumed = consumedKeys.contains(code) }
-      if let resolver = box?.resolver {
+      if let box {
         if press.phase == .began { trackModifierTap(press) }
         if pendingSequence != nil, !press.isModifierKey,
           continueSequence(
-            press, in: event, resolver: resolver, chain: cache.chain,
+            press, in: event, resolver: box.resolver, chain: cache.chain,
             contexts: cache.contexts, layout: layout, result: &result)
         {
           if let code { consumedKeys.insert(code) }
@@ -190,9 +190,9 @@ public final class KeyDispatcher {
         if let code { consumedKeys.insert(code) }
         return result
       }
-      if let resolver = box?.resolver, !press.isModifierKey,
+      if let box, !press.isModifierKey, mayBeginBinding(press, box.resolver, layout: layout),
         startSequence(
-          press, in: event, resolver: resolver, chain: cache.chain, contexts: cache.contexts,
+          press, in: event, resolver: box.resolver, chain: cache.chain, contexts: cache.contexts,
           layout: layout, result: &result)
       {
         if let code { consumedKeys.insert(code) }
@@ -202,11 +202,11 @@ public final class KeyDispatcher {
       deliver(press, in: event, to: first, cache: cache)
       result.isDelivered = true
     case .ended, .cancelled:
-      if let resolver = box?.resolver, press.phase == .ended, resolver.hasModifierKeyStrokes,
+      if let box, press.phase == .ended, box.resolver.hasModifierKeyStrokes,
         let flag = modifierTapEnded(press)
       {
         modifierStroke(
-          flag, press: press, event: event, resolver: resolver, chain: cache.chain,
+          flag, press: press, event: event, resolver: box.resolver, chain: cache.chain,
           contexts: cache.contexts, result: &result)
       }
       if pendingSequence != nil, let code, var pending = pendingSequence,
