@@ -137,6 +137,32 @@ struct Benchmarks {
       "of which translation (XKBKeyboard alone) \(String(format1: translationOnly)) ns, "
         + "dispatch \(String(format1: best - translationOnly)) ns")
     print("(ns per event, best of 20 interleaved rounds; target ratio ≤ 2)")
+
+    // Again with keymaps set (none bound): what the keymap layer adds to presses no key
+    // command takes. Rounds interleaved with the C loop again.
+    dispatcher.keymaps = []
+    var withKeymaps = Double.infinity
+    var cAgain = Double.infinity
+    for _ in 0..<20 {
+      var roundChecksum: UInt64 = 0
+      let c = menukit_reference_translate(
+        keymapText, codes, downs, Int32(events.count), 1, &roundChecksum)
+      if c > 0 { cAgain = min(cAgain, c) }
+      checksum &+= roundChecksum
+      let keyboard = XKBKeyboard(
+        keymap: keymap, repeatSettings: KeyRepeatSettings(isEnabled: false))
+      let elapsed = measure {
+        for event in events {
+          guard let pressesEvent = keyboard.handle(event) else { continue }
+          dispatcher.send(pressesEvent, layout: keyboard)
+        }
+      }
+      withKeymaps = min(withKeymaps, elapsed.nanoseconds / Double(events.count))
+    }
+    blackHole(checksum)
+    print(
+      "with keymaps set (no binding): \(String(format1: withKeymaps)) ns per event, "
+        + "C loop \(String(format1: cAgain)) ns, ratio \(String(format2: withKeymaps / cAgain))")
     print("")
   }
 
