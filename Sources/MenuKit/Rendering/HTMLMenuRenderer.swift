@@ -247,27 +247,7 @@ extension HTMLMenuRenderer {
   /// The visible entries of `children` (at `depth`) in sections, as ``TextMenuRenderer``
   /// groups them: inline groups add their own sections, empty sections are dropped.
   func sections(of children: [MenuElement], depth: Int) -> [[Entry]] {
-    var sections: [[Entry]] = []
-    var current: [Entry] = []
-    for child in children {
-      switch child {
-      case .menu where depth > MenuValidator.maximumDepth:
-        current.append(.elided)
-      case .menu(let group) where group.isInline:
-        let inner = self.sections(of: group.children, depth: depth + 1)
-        guard !inner.isEmpty else { continue }
-        if !current.isEmpty { sections.append(current) }
-        current = []
-        sections += inner
-      case .menu, .deferred:
-        current.append(.element(child))
-      case .command, .keyCommand, .action:
-        guard !child.attributes.contains(.hidden) else { continue }
-        current.append(.element(child))
-      }
-    }
-    if !current.isEmpty { sections.append(current) }
-    return sections
+    menuSections(of: children, depth: depth, elided: Entry.elided) { child, _ in .element(child) }
   }
 
   /// The discoverability overlay's groups.

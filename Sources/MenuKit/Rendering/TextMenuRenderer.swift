@@ -161,36 +161,23 @@ extension TextMenuRenderer {
   /// inline groups is a section, and each inline group adds its own sections. Empty sections
   /// are dropped, so the result has no empty section.
   func sections(of children: [MenuElement], depth: Int) -> [[Row]] {
-    var sections: [[Row]] = []
-    var current: [Row] = []
-    for child in children {
+    menuSections(of: children, depth: depth, elided: Row.elided) { child, depth in
       switch child {
-      case .menu where depth > MenuValidator.maximumDepth:
-        current.append(.elided)
-      case .menu(let group) where group.isInline:
-        let inner = self.sections(of: group.children, depth: depth + 1)
-        guard !inner.isEmpty else { continue }
-        if !current.isEmpty { sections.append(current) }
-        current = []
-        sections += inner
       case .menu(let submenu):
-        current.append(.submenu(submenu, depth: depth))
+        return .submenu(submenu, depth: depth)
       case .deferred(let deferred):
-        current.append(.deferred(deferred.identifier))
+        return .deferred(deferred.identifier)
       case .command, .keyCommand, .action:
-        guard !child.attributes.contains(.hidden) else { continue }
         var label: String?
         if let shortcutLabels {
           if let command = child.command { label = shortcutLabels[command.key] }
         } else if case .keyCommand(let keyCommand) = child {
           label = keyCommand.shortcut.label(for: platform)
         }
-        current.append(
-          .item(title: child.title, state: child.state, attributes: child.attributes, label: label))
+        return .item(
+          title: child.title, state: child.state, attributes: child.attributes, label: label)
       }
     }
-    if !current.isEmpty { sections.append(current) }
-    return sections
   }
 
   /// The text of a row left of the label column, and its label.
