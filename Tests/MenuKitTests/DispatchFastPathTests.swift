@@ -762,3 +762,37 @@ struct DispatchFastPathRelocationTests {
     #expect(dispatcher.dispatch(plus, layout: layout).first?.action == "goBack:")
   }
 }
+
+@Suite("Dispatch fast paths: chord sets")
+struct ChordSetTests {
+  @Test("a chord set holds exactly the keys it was made of")
+  func membership() {
+    var generator = SystemRandomNumberGenerator()
+    for count in [0, 1, 7, 8, 9, 100, 1_000] {
+      let keys = (0..<count).map { _ in
+        ChordIndex.key(
+          code: UInt32.random(in: 0...0x10_FFFF, using: &generator),
+          modifiers: KeyModifierFlags(rawValue: Int.random(in: 0...0x3F, using: &generator) << 16))
+      }
+      let set = ChordSet(keys + keys)  // repeats are kept once
+      #expect(set.isEmpty == keys.isEmpty)
+      for key in keys { #expect(set.contains(key)) }
+      let members = Set(keys)
+      for _ in 0..<2_000 {
+        let probe = ChordIndex.key(
+          code: UInt32.random(in: 0...0x10_FFFF, using: &generator),
+          modifiers: KeyModifierFlags(rawValue: Int.random(in: 0...0x3F, using: &generator) << 16))
+        #expect(set.contains(probe) == members.contains(probe))
+      }
+    }
+  }
+
+  @Test("a full run of regular keys is found, and a key between them is not")
+  func regularKeys() {
+    // Keys that differ only in a few code bits, as a keymap's letters and digits do.
+    let keys = (0..<64).map { ChordIndex.key(code: UInt32($0 * 64), modifiers: .control) }
+    let set = ChordSet(keys)
+    for key in keys { #expect(set.contains(key)) }
+    #expect(!set.contains(ChordIndex.key(code: 1, modifiers: .control)))
+  }
+}

@@ -59,7 +59,7 @@ public struct KeyBindingResolver: Sendable {
   /// The first strokes of ``byFirstStroke`` whose input has an index code, as chord keys
   /// (``ChordIndex/key(code:modifiers:)``): the dispatcher's quick test of whether a press can
   /// begin a binding.
-  let firstStrokeChords: Set<UInt64>
+  let firstStrokeChords: ChordSet
   /// Bindings that perform an action, by action.
   let byAction: [ActionName: [Int]]
   /// For each binding, the number of its key sequence among the distinct ones.
@@ -112,7 +112,7 @@ public struct KeyBindingResolver: Sendable {
     self.byFirstStroke = byFirstStroke
     // Inputs that compare equal have the same code or none (KeyInput.indexCode), so a press
     // whose chord is not among these begins no binding.
-    firstStrokeChords = Set(
+    firstStrokeChords = ChordSet(
       byFirstStroke.keys.compactMap { stroke in
         stroke.input.indexCode.map { ChordIndex.key(code: $0, modifiers: stroke.modifiers) }
       })

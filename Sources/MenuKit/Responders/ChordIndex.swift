@@ -104,3 +104,46 @@ extension KeyInput {
     return input.indexCode
   }
 }
+
+/// A set of chord keys (``ChordIndex/key(code:modifiers:)``) for a membership test on every
+/// press: open addressing with a multiplicative hash, a few instructions per question where a
+/// `Set` would run a keyed hash function.
+struct ChordSet: Sendable {
+  /// The keys, at the slots their hash leads to; `empty` where there is none. No chord key is
+  /// `UInt64.max`: codes stay below 2³², modifiers below 2³².
+  private let slots: [UInt64]
+  private static let empty = UInt64.max
+
+  /// A set of keys.
+  init(_ keys: some Sequence<UInt64>) {
+    let unique = Array(Set(keys))
+    var capacity = 8
+    while capacity < unique.count * 2 { capacity *= 2 }
+    var slots = [UInt64](repeating: Self.empty, count: capacity)
+    for key in unique {
+      var slot = Self.slot(of: key, capacity: capacity)
+      while slots[slot] != Self.empty { slot = (slot + 1) & (capacity - 1) }
+      slots[slot] = key
+    }
+    self.slots = slots
+  }
+
+  /// Whether the set holds a key.
+  func contains(_ key: UInt64) -> Bool {
+    var slot = Self.slot(of: key, capacity: slots.count)
+    while true {
+      let stored = slots[slot]
+      if stored == key { return true }
+      if stored == Self.empty { return false }
+      slot = (slot + 1) & (slots.count - 1)
+    }
+  }
+
+  /// Whether the set holds no key.
+  var isEmpty: Bool { !slots.contains { $0 != Self.empty } }
+
+  /// The first slot to look at for a key: Fibonacci hashing of its bits.
+  private static func slot(of key: UInt64, capacity: Int) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & (capacity - 1)
+  }
+}

@@ -299,8 +299,7 @@ extension KeyDispatcher {
       result.keyBindingDisabled = true
       return false
     }
-    result.action = action
-    result.performer = target
+    result.performed(action, by: target)
     return true
   }
 

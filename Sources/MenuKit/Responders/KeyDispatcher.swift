@@ -144,7 +144,7 @@ public final class KeyDispatcher {
     withElements(of: event.allPresses) { presses in
       for index in presses.indices
       where presses[index].phase != .stationary
-        && dispatch(presses[index], in: event, layout: layout).action != nil
+        && dispatch(presses[index], in: event, layout: layout).isPerformed
       {
         performed = true
       }
@@ -157,7 +157,7 @@ public final class KeyDispatcher {
   ) -> DispatchOutcome {
     let cache = currentCandidateCache()
     let first = cache.firstResponder
-    var result = DispatchOutcome()
+    var result = DispatchOutcome(keepsPerformer: recordsCandidates)
     if let loop = cache.loop { result.loop = loop }
     let code = press.key?.evdevCode
     let box = keymaps == nil ? nil : keyBindingResolverBox
@@ -262,8 +262,7 @@ public final class KeyDispatcher {
         : cache.chain.first(where: { $0.canPerformAction(action, withSender: keyCommand) }),
       performer.perform(action, withSender: keyCommand)
     else { return false }
-    result.action = action
-    result.performer = performer
+    result.performed(action, by: performer)
     return true
   }
 
@@ -292,8 +291,7 @@ public final class KeyDispatcher {
       target.validate(&command)
       if command.attributes.contains(.disabled) { continue }
       guard target.perform(action, withSender: sender) else { return false }
-      result.action = action
-      result.performer = target
+      result.performed(action, by: target)
       return true
     }
     return false
@@ -720,15 +718,9 @@ public struct DispatchResult {
   }
 
   /// The action performed, if a key command fired.
-  public var action: ActionName? {
-    get { outcome.action }
-    set { outcome.action = newValue }
-  }
+  public var action: ActionName? { outcome.action }
   /// The responder that performed the action.
-  public var performer: Responder? {
-    get { outcome.performer }
-    set { outcome.performer = newValue }
-  }
+  public var performer: Responder? { outcome.performer }
   /// The responder the press was delivered to through `pressesBegan` and its siblings: the
   /// first responder, when the press was delivered.
   public var deliveredTo: Responder? {
@@ -795,16 +787,36 @@ public struct DispatchResult {
 /// reports, and all that ``KeyDispatcher/send(_:layout:)`` keeps (it copies no press).
 @MainActor
 struct DispatchOutcome {
-  /// The action performed, if a key command fired.
-  var action: ActionName?
-  /// The responder that performed the action.
-  var performer: Responder?
+  /// Whether a key command (or binding) performed an action.
+  private(set) var isPerformed = false
   /// Whether the press was delivered to the first responder.
   var isDelivered = false
+  /// Whether the action and performer are kept (for a ``DispatchResult``); ``KeyDispatcher/send(_:layout:)``
+  /// needs only ``isPerformed``, and an outcome that holds no reference costs nothing to drop.
+  let keepsPerformer: Bool
+
+  init(keepsPerformer: Bool = true) {
+    self.keepsPerformer = keepsPerformer
+  }
+
+  /// Records that an action was performed, and by whom when the outcome keeps it.
+  mutating func performed(_ action: ActionName, by performer: Responder) {
+    isPerformed = true
+    guard keepsPerformer else { return }
+    writableDetails.action = action
+    writableDetails.performer = performer
+  }
+
+  /// The action performed, if a key command fired (kept only when ``keepsPerformer``).
+  var action: ActionName? { details?.action }
+  /// The responder that performed the action (kept only when ``keepsPerformer``).
+  var performer: Responder? { details?.performer }
 
   /// Everything else, allocated only when some of it is set: most presses (typing, modifier
   /// keys) have none of it, and the outcome stays small to copy.
   private final class Details {
+    var action: ActionName?
+    var performer: Responder?
     var match: KeyCommandMatch?
     var candidateSources: [DispatchResult.Source] = []
     var yieldedToTextInput: [KeyCommand] = []
@@ -818,6 +830,8 @@ struct DispatchOutcome {
     init() {}
 
     init(copying other: Details) {
+      action = other.action
+      performer = other.performer
       match = other.match
       candidateSources = other.candidateSources
       yieldedToTextInput = other.yieldedToTextInput
