@@ -227,13 +227,8 @@ package enum SourceFile {
     var count = 0
     while true {
       if count == buffer.count {
-        guard count <= maximumSize else {
-          return .failure(
-            Failure(
-              tooLarge(
-                path, kind: kind, size: "has more than \(byteCount(maximumSize))",
-                maximumSize: maximumSize)))
-        }
+        // Past the limit: stop reading (the check after the loop reports it).
+        if count > maximumSize { break }
         buffer.append(
           contentsOf: repeatElement(0, count: min(buffer.count, maximumSize + 1 - buffer.count)))
       }

@@ -213,18 +213,7 @@ private struct KeymapDecoder {
     let errorsBefore = errorCount
     let fields = base.fields(
       of: members, at: node.location, context: Self.section, known: Self.sectionFields)
-    var context: ContextPredicate?
-    if let text = base.string("context", in: fields),
-      !text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace })
-    {
-      do {
-        context = try ContextPredicate(parsing: text)
-      } catch {
-        base.report(
-          .badContext, "bad context '\(text)': \(error.message); the section is skipped",
-          at: base.location(in: fields["context"]!, text: text, offset: error.column - 1))
-      }
-    }
+    let context = base.sectionContext(in: fields)
     if fields["bindings"] == nil { base.reportMissing("bindings", in: fields) }
     let bindings = base.array("bindings", in: fields, expected: "an array of key bindings")
     guard errorCount == errorsBefore, let bindings else { return }
@@ -316,6 +305,27 @@ private struct KeymapDecoder {
         "expected a command name or null for 'command' in a key binding, found "
           + node.value.typeNameWithArticle,
         at: node.location)
+      return nil
+    }
+  }
+}
+
+extension MenuFileDecoder {
+  /// The context predicate of a keymap section's `"context"` field: nil when the field is
+  /// missing, not a string or blank; when it does not parse, the error (MK501) is reported at
+  /// the column of the mistake inside the string, and the result is nil.
+  ///
+  /// Keymap files and Zed keymaps write section contexts alike; both are read here.
+  mutating func sectionContext(in fields: MenuFileFields) -> ContextPredicate? {
+    guard let text = string("context", in: fields),
+      !text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace })
+    else { return nil }
+    do {
+      return try ContextPredicate(parsing: text)
+    } catch {
+      report(
+        .badContext, "bad context '\(text)': \(error.message); the section is skipped",
+        at: location(in: fields["context"]!, text: text, offset: error.column - 1))
       return nil
     }
   }

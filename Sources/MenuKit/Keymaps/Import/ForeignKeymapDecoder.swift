@@ -55,6 +55,37 @@ struct ForeignKeymapDecoder {
     }
   }
 
+  /// Reads a foreign keymap whose top level is an array (VS Code's bindings, Zed's sections):
+  /// parses the JSON, checks that the top level is an array, and hands each element to
+  /// `decode` with the keymap it fills.
+  ///
+  /// - Parameters:
+  ///   - expected: What the top level should be, for the error when it is not, such as `an
+  ///     array of keymap sections at the top level of a Zed keymap`.
+  /// - Returns: The keymap (nil on a JSON syntax error or a top level that is not an array),
+  ///   and every problem found, sorted by position.
+  static func decodeArray(
+    text: String, path: String, dialect: ShortcutDialect, platform: PlatformProfile,
+    source: KeymapSource, expected: String,
+    decode: (inout ForeignKeymapDecoder, JSONNode, inout Keymap) -> Void
+  ) -> (keymap: Keymap?, diagnostics: [Diagnostic]) {
+    let root: JSONNode
+    switch SourceFile.parseJSON(text, path: path) {
+    case .success(let node): root = node
+    case .failure(let failure): return (nil, [failure.diagnostic])
+    }
+    var decoder = ForeignKeymapDecoder(text: text, dialect: dialect, platform: platform)
+    guard let elements = root.value.arrayValue else {
+      decoder.report(
+        .wrongType, "expected \(expected), found \(root.value.typeNameWithArticle)",
+        at: root.location)
+      return (nil, decoder.diagnostics)
+    }
+    var keymap = Keymap(source: source, path: path.isEmpty ? nil : path)
+    for element in elements { decode(&decoder, element, &keymap) }
+    return (keymap, decoder.diagnostics)
+  }
+
   /// Records a problem.
   mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation) {
     base.report(code, message, at: location)

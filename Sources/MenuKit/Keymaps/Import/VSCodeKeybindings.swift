@@ -81,27 +81,14 @@ public enum VSCodeKeybindings {
   public static func load(
     text: String, path: String = "", platform: PlatformProfile, source: KeymapSource
   ) -> (keymap: Keymap?, diagnostics: [Diagnostic]) {
-    let root: JSONNode
-    switch SourceFile.parseJSON(text, path: path) {
-    case .success(let node): root = node
-    case .failure(let failure): return (nil, [failure.diagnostic])
-    }
-    var decoder = ForeignKeymapDecoder(text: text, dialect: .vscode, platform: platform)
-    guard let entries = root.value.arrayValue else {
-      decoder.report(
-        .wrongType,
-        "expected an array of key bindings at the top level of a VS Code keybindings file, "
-          + "found \(root.value.typeNameWithArticle)",
-        at: root.location)
-      return (nil, decoder.diagnostics)
-    }
-    var keymap = Keymap(source: source, path: path.isEmpty ? nil : path)
-    for entry in entries {
+    ForeignKeymapDecoder.decodeArray(
+      text: text, path: path, dialect: .vscode, platform: platform, source: source,
+      expected: "an array of key bindings at the top level of a VS Code keybindings file"
+    ) { decoder, entry, keymap in
       if let binding = decoder.decodeVSCodeBinding(entry, source: source) {
         keymap.bindings.append(binding)
       }
     }
-    return (keymap, decoder.diagnostics)
   }
 
   /// Writes a keymap as a VS Code `keybindings.json`.

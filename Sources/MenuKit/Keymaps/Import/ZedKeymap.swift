@@ -79,25 +79,12 @@ public enum ZedKeymap {
   public static func load(
     text: String, path: String = "", platform: PlatformProfile, source: KeymapSource
   ) -> (keymap: Keymap?, diagnostics: [Diagnostic]) {
-    let root: JSONNode
-    switch SourceFile.parseJSON(text, path: path) {
-    case .success(let node): root = node
-    case .failure(let failure): return (nil, [failure.diagnostic])
-    }
-    var decoder = ForeignKeymapDecoder(text: text, dialect: .zed, platform: platform)
-    guard let sections = root.value.arrayValue else {
-      decoder.report(
-        .wrongType,
-        "expected an array of keymap sections at the top level of a Zed keymap, found "
-          + root.value.typeNameWithArticle,
-        at: root.location)
-      return (nil, decoder.diagnostics)
-    }
-    var keymap = Keymap(source: source, path: path.isEmpty ? nil : path)
-    for section in sections {
+    ForeignKeymapDecoder.decodeArray(
+      text: text, path: path, dialect: .zed, platform: platform, source: source,
+      expected: "an array of keymap sections at the top level of a Zed keymap"
+    ) { decoder, section, keymap in
       decoder.decodeZedSection(section, source: source, into: &keymap)
     }
-    return (keymap, decoder.diagnostics)
   }
 
   /// Writes a keymap as a Zed `keymap.json`.
@@ -215,18 +202,7 @@ extension ForeignKeymapDecoder {
     let fields = base.fields(
       of: members, at: node.location, context: MenuFileContext(noun: "a Zed keymap section"),
       known: ZedKeymap.sectionFields)
-    var context: ContextPredicate?
-    if let text = base.string("context", in: fields),
-      !text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace })
-    {
-      do {
-        context = try ContextPredicate(parsing: text)
-      } catch {
-        report(
-          .badContext, "bad context '\(text)': \(error.message); the section is skipped",
-          at: base.location(in: fields["context"]!, text: text, offset: error.column - 1))
-      }
-    }
+    let context = base.sectionContext(in: fields)
     if base.bool("use_key_equivalents", in: fields) == true {
       report(
         .ignoredForeignEntry,
