@@ -274,13 +274,13 @@ public final class KeyDispatcher {
     _ positions: [Int], press: Press, cache: CandidateCache, result: inout DispatchOutcome
   ) -> Bool {
     for position in positions {
-      let traits = cache.traits[position]
-      if press.isRepeat, !traits.isRepeatable { continue }
-      if traits.isDisabled { continue }
+      let prepared = cache.prepared[position]
+      if press.isRepeat, !prepared.isRepeatable { continue }
+      if prepared.isDisabled { continue }
       // The key command as sender, boxed once per cache rather than once per press (and
       // optional already, so that passing it copies nothing).
-      let sender: Any? = cache.senders[position]
-      let action = cache.actions[position]
+      let sender = prepared.sender
+      let action = prepared.action
       var found: Responder?
       for responder in cache.chain where responder.canPerformAction(action, withSender: sender) {
         found = responder
@@ -337,8 +337,9 @@ public final class KeyDispatcher {
       positions = cache.byChord.positions(code: code, modifiers: effective) ?? []
       lists = positions.isEmpty ? 0 : 1
       if !cache.relocatable.isEmpty {
-        let moved = relocated(
-          code: code, modifiers: effective, in: cache, layout: layout, lists: &lists)
+        let moved = relocated(in: cache, layout: layout, lists: &lists) {
+          $0.positions(code: code, modifiers: effective)
+        }
         if !moved.isEmpty { positions += moved }
       }
     } else {
@@ -364,7 +365,7 @@ public final class KeyDispatcher {
     // Found only by the press's own key, and none of them moved by localization or with
     // alternates: the first enabled one wins (KeyCommandMatcher is not needed).
     var exactOnly = inputCount == 1
-    for position in positions where !cache.isSimple[position] { exactOnly = false }
+    for position in positions where !cache.prepared[position].isSimple { exactOnly = false }
     // One list is already in priority order without repeats; several are merged.
     if lists > 1, positions.count > 1 { positions = Array(Set(positions)).sorted() }
     isSimple = exactOnly
@@ -394,34 +395,26 @@ public final class KeyDispatcher {
       }
     }
     if !cache.relocatable.isEmpty {
-      if let layout, let identity = layout.relocationIdentity {
-        let index = relocatedIndex(in: cache, layout: layout, identity: identity)
-        if !index.isEmpty {
-          for input in inputs {
-            if let found = index.positions(input: input, modifiers: modifiers) {
-              positions += found
-              lists += 2
-            }
-          }
+      for input in inputs {
+        positions += relocated(in: cache, layout: layout, lists: &lists) {
+          $0.positions(input: input, modifiers: modifiers)
         }
-      } else {
-        positions += cache.relocatable
-        lists += 2
       }
     }
     return positions
   }
 
-  /// The key commands that localization moved to a coded input with modifiers: with a layout
-  /// that identifies its relocations, only those moved there; otherwise all that may move.
+  /// The key commands that localization moved to one chord (`lookUp` reads it from the
+  /// relocation index): with a layout that identifies its relocations, only those moved there;
+  /// otherwise all that may move. A list found counts two in `lists`.
   private func relocated(
-    code: UInt32, modifiers: KeyModifierFlags, in cache: CandidateCache,
-    layout: (any KeyboardLayoutProviding)?, lists: inout Int
+    in cache: CandidateCache, layout: (any KeyboardLayoutProviding)?, lists: inout Int,
+    lookUp: (ChordIndex) -> [Int]?
   ) -> [Int] {
     // The layout is read in place (optional chaining), not bound: binding copies it.
     if let identity = layout?.relocationIdentity {
       let index = relocatedIndex(in: cache, layout: layout!, identity: identity)
-      guard let found = index.positions(code: code, modifiers: modifiers) else { return [] }
+      guard let found = lookUp(index) else { return [] }
       lists += 2
       return found
     }
@@ -466,19 +459,12 @@ public final class KeyDispatcher {
   /// The chain and key commands for a first responder, read once and kept until
   /// invalidated.
   /// The candidate cache for the current first responder: the kept one when the first
-  /// responder and the chains are unchanged (checked by identity, without retaining them).
+  /// responder and the chains are unchanged.
   private func currentCandidateCache() -> CandidateCache {
-    if let cache, cache.generation == Responder.chainGeneration {
-      let cached = ObjectIdentifier(cache.firstResponder)
-      if let window = application.keyWindow {
-        if let first = window.firstResponder {
-          if ObjectIdentifier(first) == cached { return cache }
-        } else if ObjectIdentifier(window) == cached {
-          return cache
-        }
-      } else if ObjectIdentifier(application) == cached {
-        return cache
-      }
+    if let cache, cache.generation == Responder.chainGeneration,
+      application.isFirstResponderForEvents(cache.firstResponder)
+    {
+      return cache
     }
     return candidateCache(for: application.firstResponderForEvents)
   }
@@ -506,7 +492,7 @@ public final class KeyDispatcher {
     var byChord = ChordIndex()
     var relocatable: [Int] = []
     var modifiersInUse: [KeyModifierFlags] = []
-    var isSimple: [Bool] = []
+    var prepared: [CandidateCache.Prepared] = []
     for (position, keyCommand) in keyCommands.enumerated() {
       let input = keyCommand.input.lowercased
       for modifiers in Self.modifierSets(of: keyCommand, platform: platform) {
@@ -521,21 +507,20 @@ public final class KeyDispatcher {
       {
         relocatable.append(position)
       }
-      isSimple.append(
-        keyCommand.alternates.isEmpty && relocatable.last != position
-          && !(layoutDirection == .rightToLeft && keyCommand.allowsAutomaticMirroring
-            && KeyCommandMatcher.mirroredInput(input) != nil)
-      )
+      prepared.append(
+        CandidateCache.Prepared(
+          sender: keyCommand, action: keyCommand.action,
+          isRepeatable: keyCommand.repeatBehavior == .repeatable,
+          isDisabled: keyCommand.attributes.contains(.disabled),
+          isSimple: keyCommand.alternates.isEmpty && relocatable.last != position
+            && !(layoutDirection == .rightToLeft && keyCommand.allowsAutomaticMirroring
+              && KeyCommandMatcher.mirroredInput(input) != nil)
+        ))
     }
     let cache = CandidateCache(
       firstResponder: first, chain: chain.responders, loop: chain.loop,
-      traits: keyCommands.map {
-        CandidateCache.Traits(
-          isRepeatable: $0.repeatBehavior == .repeatable,
-          isDisabled: $0.attributes.contains(.disabled))
-      },
-      keyCommands: keyCommands, sources: sources, byChord: byChord, relocatable: relocatable,
-      modifiersInUse: modifiersInUse, isSimple: isSimple,
+      keyCommands: keyCommands, prepared: prepared, sources: sources, byChord: byChord,
+      relocatable: relocatable, modifiersInUse: modifiersInUse,
       contexts: chain.responders.reversed().compactMap(\.keyContext))
     self.cache = cache
     return cache
@@ -613,18 +598,23 @@ private final class CandidateCache {
   let chain: [Responder]
   let loop: ResponderChain.Loop?
   let keyCommands: [KeyCommand]
-  /// Each key command boxed once as the sender of its action.
-  let senders: [Any?]
-  /// Each key command's action.
-  let actions: [ActionName]
-  /// What the production path reads of each key command before validating it.
-  let traits: [Traits]
+  /// What the production path reads of each key command, prepared once, by position.
+  let prepared: [Prepared]
   let sources: [DispatchResult.Source]
 
-  /// Whether a key command may fire on autorepeat, and whether it is disabled as defined.
-  struct Traits {
-    var isRepeatable: Bool
-    var isDisabled: Bool
+  /// What the production path reads of one key command before validating it.
+  struct Prepared {
+    /// The key command boxed once, as the sender of its action.
+    let sender: Any?
+    /// The key command's action.
+    let action: ActionName
+    /// Whether it may fire on autorepeat.
+    let isRepeatable: Bool
+    /// Whether it is disabled as defined.
+    let isDisabled: Bool
+    /// No alternates, not moved by localization or mirroring: the first enabled one wins
+    /// without ``KeyCommandMatcher``.
+    let isSimple: Bool
   }
   /// Every set of physical modifiers some key command matches with (with Shift added, for
   /// relocations): a press with other modifiers matches nothing.
@@ -638,28 +628,23 @@ private final class CandidateCache {
   let relocations = RelocationIndexes()
   /// The contexts the chain's responders contribute, root first.
   let contexts: [KeyContext]
-  /// Per key command: no alternates, not moved by localization or mirroring.
-  let isSimple: [Bool]
   /// The delivery route along ``chain`` (``Responder/makeRoute(_:)``).
   let route: Int
   /// The ``Responder/chainGeneration`` the chain was read at.
   let generation: Int
 
   init(
-    firstResponder: Responder, chain: [Responder], loop: ResponderChain.Loop?, traits: [Traits],
-    keyCommands: [KeyCommand], sources: [DispatchResult.Source], byChord: ChordIndex,
-    relocatable: [Int], modifiersInUse: [KeyModifierFlags], isSimple: [Bool],
+    firstResponder: Responder, chain: [Responder], loop: ResponderChain.Loop?,
+    keyCommands: [KeyCommand], prepared: [Prepared], sources: [DispatchResult.Source],
+    byChord: ChordIndex, relocatable: [Int], modifiersInUse: [KeyModifierFlags],
     contexts: [KeyContext]
   ) {
     self.contexts = contexts
-    self.isSimple = isSimple
     self.firstResponder = firstResponder
     self.chain = chain
     self.loop = loop
     self.keyCommands = keyCommands
-    self.senders = keyCommands.map { $0 as Any? }
-    self.actions = keyCommands.map(\.action)
-    self.traits = traits
+    self.prepared = prepared
     self.sources = sources
     self.byChord = byChord
     self.relocatable = relocatable

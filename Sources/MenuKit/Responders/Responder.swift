@@ -128,37 +128,21 @@ open class Responder {
 
   /// Keys went down. The default forwards the presses to ``next``.
   open func pressesBegan(_ presses: [Press], with event: PressesEvent) {
-    if routeToken == Responder.activeRoute, routeToken != 0 {
-      if let routeNext { withBorrowed(routeNext) { $0.pressesBegan(presses, with: event) } }
-      return
-    }
     forward { $0.pressesBegan(presses, with: event) }
   }
 
   /// Held keys autorepeated. The default forwards the presses to ``next``.
   open func pressesChanged(_ presses: [Press], with event: PressesEvent) {
-    if routeToken == Responder.activeRoute, routeToken != 0 {
-      if let routeNext { withBorrowed(routeNext) { $0.pressesChanged(presses, with: event) } }
-      return
-    }
     forward { $0.pressesChanged(presses, with: event) }
   }
 
   /// Keys went up. The default forwards the presses to ``next``.
   open func pressesEnded(_ presses: [Press], with event: PressesEvent) {
-    if routeToken == Responder.activeRoute, routeToken != 0 {
-      if let routeNext { withBorrowed(routeNext) { $0.pressesEnded(presses, with: event) } }
-      return
-    }
     forward { $0.pressesEnded(presses, with: event) }
   }
 
   /// Presses stopped without their keys going up. The default forwards them to ``next``.
   open func pressesCancelled(_ presses: [Press], with event: PressesEvent) {
-    if routeToken == Responder.activeRoute, routeToken != 0 {
-      if let routeNext { withBorrowed(routeNext) { $0.pressesCancelled(presses, with: event) } }
-      return
-    }
     forward { $0.pressesCancelled(presses, with: event) }
   }
 
@@ -206,6 +190,11 @@ open class Responder {
   /// that leads back to itself, presses go round once and are then dropped instead of
   /// recursing forever.
   private func forward(_ body: (Responder) -> Void) {
+    // Delivered by a dispatcher along its kept chain: the next responder there, borrowed.
+    if routeToken == Responder.activeRoute, routeToken != 0 {
+      if let routeNext { withBorrowed(routeNext, body) }
+      return
+    }
     guard let next else { return }
     guard !isForwarding else { return }
     isForwarding = true

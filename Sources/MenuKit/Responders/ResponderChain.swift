@@ -125,6 +125,15 @@ open class Application: Responder {
     keyWindow?.firstResponder ?? keyWindow ?? self
   }
 
+  /// Whether a responder is ``firstResponderForEvents``, decided by identity without taking a
+  /// reference to each object on the way (the key dispatcher asks on every press).
+  func isFirstResponderForEvents(_ responder: Responder) -> Bool {
+    let candidate = ObjectIdentifier(responder)
+    guard let window = keyWindow else { return ObjectIdentifier(self) == candidate }
+    guard let first = window.firstResponder else { return ObjectIdentifier(window) == candidate }
+    return ObjectIdentifier(first) == candidate
+  }
+
   /// Performs a menu element the user chose (from a menu or a command palette): a command's
   /// action goes to the first responder that can perform it, with the command as sender (an
   /// alternate's action instead, when `alternate` is given); an action runs its closure
