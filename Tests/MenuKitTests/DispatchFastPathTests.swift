@@ -120,6 +120,22 @@ private func menu(_ keyCommands: KeyCommand...) -> Menu {
   Menu(children: [.menu(Menu(title: "File", children: keyCommands.map(MenuElement.keyCommand)))])
 }
 
+/// A second application whose key window's first responder is a hop named `name` that leads
+/// into `shared` (a responder of another chain), with a dispatcher for that application.
+@MainActor
+private func innerScene(
+  _ name: String, leadingTo shared: Responder, log: DeliveryLog
+) -> (first: Hop, dispatcher: KeyDispatcher) {
+  let app = Application()
+  let window = Window(application: app)
+  app.keyWindow = window
+  let first = Hop(name, log: log)
+  first.setNext(window)
+  #expect(first.becomeFirstResponder())
+  first.setNext(shared)
+  return (first, KeyDispatcher(application: app, mainMenu: Menu(), platform: .linux))
+}
+
 /// The phases a press is delivered in, with the name the hops log them by.
 private let deliveredPhases: [(Press.Phase, String)] = [
   (.began, "began"), (.changed, "changed"), (.ended, "ended"), (.cancelled, "cancelled"),
@@ -290,16 +306,9 @@ struct DispatchFastPathTests {
     s1.setNext(s2)
     s2.setNext(outer.window)
     #expect(a0.becomeFirstResponder())
-    let innerApp = Application()
-    let innerWindow = Window(application: innerApp)
-    innerApp.keyWindow = innerWindow
-    let b0 = Hop("b0", log: log)
-    b0.setNext(innerWindow)
-    #expect(b0.becomeFirstResponder())
-    b0.setNext(s1)
+    let (_, innerDispatcher) = innerScene("b0", leadingTo: s1, log: log)
 
     let outerDispatcher = outer.dispatcher()
-    let innerDispatcher = KeyDispatcher(application: innerApp, mainMenu: Menu(), platform: .linux)
     x.beforeSuper = { innerDispatcher.send(event(press("i")), layout: nil) }
     let expected = [
       "a0:began:o", "x:began:o", "b0:began:i", "s1:began:i", "s2:began:i", "s1:began:o",
@@ -336,15 +345,8 @@ struct DispatchFastPathTests {
     s1.setNext(s2)
     s2.setNext(outer.window)
     #expect(a0.becomeFirstResponder())
-    let innerApp = Application()
-    let innerWindow = Window(application: innerApp)
-    innerApp.keyWindow = innerWindow
-    let b0 = Hop("b0", log: log)
-    b0.setNext(innerWindow)
-    #expect(b0.becomeFirstResponder())
-    b0.setNext(s1)
+    let (_, innerDispatcher) = innerScene("b0", leadingTo: s1, log: log)
     let outerDispatcher = outer.dispatcher()
-    let innerDispatcher = KeyDispatcher(application: innerApp, mainMenu: Menu(), platform: .linux)
     // The inner chain is read first this time.
     innerDispatcher.send(event(press("i")), layout: nil)
     var inside = false
