@@ -13,6 +13,17 @@ enum TerminalKey: Equatable {
   /// Ctrl-D: cancels when the query is empty.
   case endOfInput
 
+  /// The control bytes the palette understands, as Emacs-style terminals send them.
+  static let controlKeys: [UInt8: TerminalKey] = [
+    0x0D: .enter, 0x0A: .enter,  // Return, Ctrl-J
+    0x7F: .backspace, 0x08: .backspace,  // Backspace, Ctrl-H
+    0x03: .cancel, 0x07: .cancel,  // Ctrl-C, Ctrl-G
+    0x04: .endOfInput,  // Ctrl-D
+    0x10: .up, 0x0E: .down,  // Ctrl-P, Ctrl-N
+    0x15: .clearQuery,  // Ctrl-U
+    0x17: .deleteWord,  // Ctrl-W
+  ]
+
   /// Decodes the complete keys at the start of `bytes` and removes them; an incomplete
   /// UTF-8 character or escape sequence at the end stays for the next read, unless `flush`
   /// (no more bytes are coming soon): a lone Escape is then the Escape key.
@@ -62,39 +73,12 @@ enum TerminalKey: Equatable {
         default: break
         }
         index = end + 1
-      case 0x0D, 0x0A:
-        endText()
-        keys.append(.enter)
-        index += 1
-      case 0x7F, 0x08:
-        endText()
-        keys.append(.backspace)
-        index += 1
-      case 0x03, 0x07:
-        endText()
-        keys.append(.cancel)
-        index += 1
-      case 0x04:
-        endText()
-        keys.append(.endOfInput)
-        index += 1
-      case 0x10:
-        endText()
-        keys.append(.up)
-        index += 1
-      case 0x0E:
-        endText()
-        keys.append(.down)
-        index += 1
-      case 0x15:
-        endText()
-        keys.append(.clearQuery)
-        index += 1
-      case 0x17:
-        endText()
-        keys.append(.deleteWord)
-        index += 1
-      case 0x00..<0x20:
+      case 0x00..<0x20, 0x7F:
+        // A control key: its meaning, or nothing.
+        if let key = controlKeys[byte] {
+          endText()
+          keys.append(key)
+        }
         index += 1
       default:
         // A UTF-8 character: its length from the lead byte.
