@@ -60,6 +60,40 @@ extension XKBKeyboard: KeyboardLayoutProviding {
     return result
   }
 
+  /// The keysym the key produces in the press's state without Shift: `bracketleft` for
+  /// Ctrl+Shift+[ on US QWERTY (whose keysym is `braceleft`), `7` for Shift+7 on German.
+  ///
+  /// Like ``consumedModifiers(for:)``, the state is rebuilt from the key's
+  /// ``Key/modifierFlags`` (minus Shift), with AltGr, Num Lock and the layout taken from the
+  /// current state.
+  ///
+  /// - Parameter key: The key of a press from this keyboard.
+  /// - Returns: The keysym without Shift's effect.
+  public func unshiftedKeysym(for key: Key) -> Keysym {
+    let masks = modifierMasks
+    let reported = masks.shift | masks.lock | masks.control | masks.alternate | masks.command
+    var depressed = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_DEPRESSED) & ~reported
+    let latched = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_LATCHED) & ~reported
+    var locked = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_LOCKED) & ~reported
+    let flags = key.modifierFlags
+    if flags.contains(.control) { depressed |= masks.control }
+    if flags.contains(.alternate) { depressed |= masks.alternate }
+    if flags.contains(.command) { depressed |= masks.command }
+    if flags.contains(.alphaShift) { locked |= masks.lock }
+    let layout = xkb_state_serialize_layout(statePointer, XKB_STATE_LAYOUT_EFFECTIVE)
+    let cacheKey = ConsumedModifiersCache.Key(
+      evdevCode: key.evdevCode, depressed: depressed, latched: latched, locked: locked,
+      layout: layout)
+    if let known = unshiftedCache.entries[cacheKey] { return known }
+    guard let scratch = xkb_state_new(keymapPointer) else { return key.keysymIgnoringModifiers }
+    defer { xkb_state_unref(scratch) }
+    xkb_state_update_mask(scratch, depressed, latched, locked, 0, 0, layout)
+    let keysym = Keysym(
+      rawValue: xkb_state_key_get_one_sym(scratch, XKBState.keycode(key.evdevCode)))
+    unshiftedCache.entries[cacheKey] = keysym
+    return keysym
+  }
+
   /// The Latin keysyms the key produces at its first level in the keymap's other layouts,
   /// in layout order, or else on US QWERTY.
   ///
@@ -130,4 +164,9 @@ final class ConsumedModifiersCache {
     repeating: nil, count: slotCount)
   /// How many keys ``recent`` remembers: a power of two above the common evdev codes.
   static let slotCount = 256
+}
+
+/// Keysyms without Shift by key and modifier state, as an ``XKBKeyboard`` has computed them.
+final class UnshiftedKeysymCache {
+  var entries: [ConsumedModifiersCache.Key: Keysym] = [:]
 }

@@ -101,6 +101,8 @@ public final class XKBKeyboard {
   /// Consumed modifiers already computed; see `consumedModifiers(for:)` in
   /// XKBKeyboard+Layout.swift.
   let consumedCache = ConsumedModifiersCache()
+  /// Keysyms without Shift already computed (``unshiftedKeysym(for:)``).
+  let unshiftedCache = UnshiftedKeysymCache()
 
   /// The keys held, in the order they went down.
   ///

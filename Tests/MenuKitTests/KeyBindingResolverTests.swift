@@ -95,12 +95,10 @@ struct KeyBindingPrecedenceTests {
         try bind("Ctrl+A", "selectAll", source: .user),
       ], platform: .linux)
     // A Russian press of the A key: "ф" itself, then the Latin "a" of the same key.
-    let typed: [[KeyBindingResolver.Stroke]] = [
-      [
-        .init(input: "ф", modifiers: .control), .init(input: "a", modifiers: .control),
-      ]
-    ]
-    let resolution = resolver.resolve(typed, in: editorStack)
+    var latin = KeyBindingResolver.Stroke(input: "a", modifiers: .control).reading
+    latin.source = .fallback
+    let typed = [[KeyBindingResolver.Stroke(input: "ф", modifiers: .control).reading, latin]]
+    let resolution = resolver.resolve(typed, in: editorStack, layout: nil)
     #expect(performed(resolution) == "cyrillic")
     #expect(resolution.candidates.first { !$0.isWinner }?.lossReason == .fallbackOutranked)
   }

@@ -274,7 +274,7 @@ struct KeymapFirstStrokeTests {
           keysymIgnoringModifiers: Keysym(rawValue: UInt32(keysym)))
         let press = Press(phase: .began, timestamp: 0, key: key)
         let begins = !resolver.resolve(
-          [KeyBindingResolver.strokes(for: press, layout: nil)], in: [],
+          [KeyBindingResolver.strokes(for: press, layout: nil)], in: [], layout: nil,
           includingCandidates: true
         ).candidates.isEmpty
         let quick = setup.dispatcher.mayBeginBinding(press, resolver, layout: nil)

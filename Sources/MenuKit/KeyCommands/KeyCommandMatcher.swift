@@ -140,80 +140,46 @@ public struct KeyCommandMatcher: Hashable, Sendable {
     guard let key = press.key, press.phase == .began || press.phase == .changed else {
       return result
     }
-    let (input, effective) = Self.chord(of: key, layout: layout)
-
-    var fallbackInputs: [KeyInput] = []
-    if let layout, !Self.isLatin(input) {
-      fallbackInputs = layout.latinKeysyms(for: key).compactMap { KeyInput(keysym: $0) }
-    }
-    let pressInput = input?.lowercased
+    let readings = StrokeRules.readings(of: key, layout: layout)
+    if readings.isEmpty { return result }
 
     // The precedence tier of each candidate: 0 exact, 1 localized or mirrored, 2 fallback.
     var tiers: [Int] = []
     for (index, keyCommand) in candidates.enumerated() {
-      var commandInput = keyCommand.input.lowercased
-      var extraModifiers: KeyModifierFlags = []
-      var moved: Kind?
-      if layoutDirection == .rightToLeft, keyCommand.allowsAutomaticMirroring,
-        let mirrored = Self.mirroredInput(commandInput)
-      {
-        commandInput = mirrored
-        moved = .mirrored
-      }
-      if keyCommand.allowsAutomaticLocalization, let layout,
-        let location = layout.relocatedKey(for: commandInput)
-      {
-        commandInput = location.input
-        extraModifiers = location.extraModifiers
-        moved = .localized
-      }
-      let kind: Kind
-      let tier: Int
-      if let pressInput, commandInput == pressInput {
-        kind = moved ?? .exact
-        tier = moved == nil ? 0 : 1
-      } else if moved != .localized,
-        fallbackInputs.contains(where: { $0.lowercased == commandInput })
-      {
-        kind = moved ?? .fallback
-        tier = 2
-      } else {
-        continue
-      }
       guard
-        let alternate = modifierMatch(
-          keyCommand, effective: effective, extra: extraModifiers)
+        let found = candidateMatch(
+          keyCommand, readings: readings, layout: layout, layoutDirection: layoutDirection)
       else { continue }
       var candidate = Candidate(
-        index: index, keyCommand: keyCommand, kind: kind, alternate: alternate.value)
-      if press.isRepeat, keyCommand.repeatBehavior != .repeatable {
-        candidate.lossReason = .repeatNotAllowed
-      } else if validate == nil, keyCommand.attributes.contains(.disabled) {
-        candidate.lossReason = .disabled
-      }
+        index: index, keyCommand: keyCommand, kind: found.kind, alternate: found.alternate)
+      candidate.lossReason = Self.lossBeforeValidation(
+        keyCommand, press: press, validatesLazily: validate != nil)
       result.candidates.append(candidate)
-      tiers.append(tier)
+      tiers.append(found.tier)
     }
     // In precedence order (tier, then candidate order), the first enabled candidate wins;
     // with lazy validation, those after it are not validated.
-    var order = result.candidates.indices.filter { result.candidates[$0].lossReason == nil }
-    if order.count > 1 { order.sort { (tiers[$0], $0) < (tiers[$1], $1) } }
+    var candidates = result.candidates
+    let eligible = candidates.map { $0.lossReason == nil }
     var winnerPosition: Int?
-    for position in order {
-      if let validate {
-        let validated = validate(result.candidates[position].keyCommand)
-        result.candidates[position].keyCommand = validated
-        if validated.attributes.contains(.disabled) {
-          result.candidates[position].lossReason = .disabled
-          continue
+    _ = Self.visitInPrecedenceOrder(
+      count: candidates.count, tier: { eligible[$0] ? tiers[$0] : nil },
+      visit: { position in
+        if let validate {
+          let validated = validate(candidates[position].keyCommand)
+          candidates[position].keyCommand = validated
+          if validated.attributes.contains(.disabled) {
+            candidates[position].lossReason = .disabled
+            return false
+          }
         }
-      }
-      winnerPosition = position
-      break
-    }
+        winnerPosition = position
+        return true
+      })
+    result.candidates = candidates
     guard let winner = winnerPosition else { return result }
     let best = tiers[winner]
-    for position in order where position != winner {
+    for position in result.candidates.indices where position != winner {
       guard result.candidates[position].lossReason == nil else { continue }
       result.candidates[position].lossReason =
         tiers[position] == best
@@ -225,6 +191,86 @@ public struct KeyCommandMatcher: Hashable, Sendable {
     result.kind = candidate.kind
     result.alternate = candidate.alternate
     return result
+  }
+
+  /// How one key command matches a press's readings, if it does (rules 2–5 and 9–11): the
+  /// best tier over the readings, its kind, and the alternate the modifiers select. The one
+  /// statement of these rules that the matcher and the key dispatcher's index share.
+  func candidateMatch(
+    _ keyCommand: KeyCommand, readings: StrokeRules.Readings,
+    layout: (any KeyboardLayoutProviding)?, layoutDirection: LayoutDirection
+  ) -> CandidateMatch? {
+    let target = StrokeRules.target(
+      of: keyCommand.input, allowsLocalization: keyCommand.allowsAutomaticLocalization,
+      allowsMirroring: keyCommand.allowsAutomaticMirroring, layout: layout,
+      direction: layoutDirection)
+    return candidateMatch(
+      target: target, required: platform.physicalModifiers(keyCommand.modifierFlags),
+      alternates: keyCommand.alternates, readings: readings)
+  }
+
+  /// How a key command placed at `target`, needing the physical modifiers `required` (or
+  /// those plus an alternate's), matches a press's readings: the best tier over the readings.
+  func candidateMatch(
+    target: StrokeRules.Target, required: KeyModifierFlags, alternates: [CommandAlternate],
+    readings: StrokeRules.Readings
+  ) -> CandidateMatch? {
+    var best: CandidateMatch?
+    _ = readings.contains { reading in
+      guard let found = StrokeRules.match(target, reading),
+        best.map({ found.tier < $0.tier }) ?? true,
+        let alternate = modifierMatch(
+          required: required.union(target.extraModifiers), alternates: alternates,
+          effective: reading.modifiers)
+      else { return false }
+      best = CandidateMatch(tier: found.tier, kind: found.kind, alternate: alternate.value)
+      // Readings come best first: a tier-0 match cannot be bettered.
+      return found.tier == 0
+    }
+    return best
+  }
+
+  /// How a key command matched one press: its precedence tier (0 the press's own key, 1 a
+  /// relocated or mirrored input, 2 the Latin fallback), its kind and the alternate selected.
+  struct CandidateMatch {
+    var tier: Int
+    var kind: Kind
+    var alternate: CommandAlternate?
+  }
+
+  /// Visits the candidates `0..<count` that match in precedence order (rule 12: tier, then
+  /// candidate order) until `visit` returns true, without allocating; returns whether it did.
+  /// `tier` answers a candidate's tier, or nil when it does not match.
+  @inline(__always)
+  static func visitInPrecedenceOrder(
+    count: Int, tier: (Int) -> Int?, visit: (Int) -> Bool
+  ) -> Bool {
+    var lowestSkipped = Int.max
+    for position in 0..<count {
+      guard let found = tier(position) else { continue }
+      if found == 0 {
+        if visit(position) { return true }
+      } else {
+        lowestSkipped = min(lowestSkipped, found)
+      }
+    }
+    guard lowestSkipped != Int.max else { return false }
+    for level in lowestSkipped...2 {
+      for position in 0..<count where tier(position) == level {
+        if visit(position) { return true }
+      }
+    }
+    return false
+  }
+
+  /// Why a matching key command loses before validation (rules 7 and 8): an autorepeat of a
+  /// key command that does not repeat, or, without lazy validation, a disabled one.
+  static func lossBeforeValidation(
+    _ keyCommand: KeyCommand, press: Press, validatesLazily: Bool
+  ) -> Candidate.LossReason? {
+    if press.isRepeat, keyCommand.repeatBehavior != .repeatable { return .repeatNotAllowed }
+    if !validatesLazily, keyCommand.attributes.contains(.disabled) { return .disabled }
+    return nil
   }
 
   /// The input a key command matches at in a right-to-left context: the other member of a
@@ -386,9 +432,19 @@ extension KeyCommandMatcher {
   func modifierMatch(
     _ keyCommand: KeyCommand, effective: KeyModifierFlags, extra: KeyModifierFlags = []
   ) -> ModifierMatch? {
-    let required = platform.physicalModifiers(keyCommand.modifierFlags).union(extra)
+    modifierMatch(
+      required: platform.physicalModifiers(keyCommand.modifierFlags).union(extra),
+      alternates: keyCommand.alternates, effective: effective)
+  }
+
+  /// Whether the effective modifiers are `required`, or `required` plus the extra modifiers
+  /// of one alternate (rule 9).
+  @inline(__always)
+  func modifierMatch(
+    required: KeyModifierFlags, alternates: [CommandAlternate], effective: KeyModifierFlags
+  ) -> ModifierMatch? {
     if effective == required { return ModifierMatch(value: nil) }
-    for alternate in keyCommand.alternates {
+    for alternate in alternates {
       let extra = platform.physicalModifiers(alternate.modifierFlags).subtracting(required)
       if !extra.isEmpty, effective == required.union(extra) {
         return ModifierMatch(value: alternate)
@@ -402,9 +458,13 @@ extension KeyCommandMatcher {
   static func chord(of key: Key, layout: (any KeyboardLayoutProviding)?) -> (
     input: KeyInput?, effective: KeyModifierFlags
   ) {
-    let input = KeyInput(keysym: key.keysym, character: characterHint(for: key))
-    let effective = effectiveModifiers(
-      of: key, isCasedCharacter: input?.isCasedCharacter == true, layout: layout)
+    let own = StrokeRules.readings(of: key, layout: layout).own
+    let input = own.flatMap(StrokeRules.input)
+    let effective =
+      own?.modifiers
+      ?? StrokeRules.effectiveModifiers(
+        of: key, held: key.modifierFlags.intersection(.shortcutModifiers), isCased: false,
+        layout: layout)
     return (input, effective)
   }
 
@@ -413,40 +473,8 @@ extension KeyCommandMatcher {
   static func effectiveModifiers(
     of key: Key, isCasedCharacter: Bool, layout: (any KeyboardLayoutProviding)?
   ) -> KeyModifierFlags {
-    let held = key.modifierFlags.intersection(.shortcutModifiers)
-    if held.isEmpty { return [] }
-    // The layout is read in place (optional chaining), not bound: binding copies it.
-    var consumed =
-      layout?.consumedModifiers(for: key)
-      ?? (key.keysym == key.keysymIgnoringModifiers ? [] : [.shift])
-    if consumed.contains(.shift), isCasedCharacter {
-      consumed.remove(.shift)
-    }
-    return held.subtracting(consumed)
-  }
-
-  /// The character for a keysym without an arithmetic mapping: the key's text when it is the
-  /// first-level keysym or a printable character, else its first-level text.
-  static func characterHint(for key: Key) -> String? {
-    if key.keysym == key.keysymIgnoringModifiers { return key.charactersIgnoringModifiers }
-    if key.characters.count == 1,
-      let scalar = key.characters.unicodeScalars.first,
-      scalar.properties.generalCategory != .control
-    {
-      return key.characters
-    }
-    return key.charactersIgnoringModifiers
-  }
-
-  /// Whether an input is Latin: a special key, or characters in the Latin blocks and ASCII.
-  static func isLatin(_ input: KeyInput?) -> Bool {
-    guard let input else { return false }
-    guard let text = input.characters else { return true }
-    return text.unicodeScalars.allSatisfy { scalar in
-      switch scalar.value {
-      case 0x20...0x7e, 0xa0...0x24f, 0x1e00...0x1eff: true
-      default: false
-      }
-    }
+    StrokeRules.effectiveModifiers(
+      of: key, held: key.modifierFlags.intersection(.shortcutModifiers),
+      isCased: isCasedCharacter, layout: layout)
   }
 }

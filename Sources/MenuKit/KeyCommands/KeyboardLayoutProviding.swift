@@ -24,6 +24,19 @@ public protocol KeyboardLayoutProviding: AnyObject {
   /// - Returns: The consumed modifiers among shift, control, alternate and command (Super).
   func consumedModifiers(for key: Key) -> KeyModifierFlags
 
+  /// The keysym the key produces in the state of the press without Shift: `bracketleft` for
+  /// Ctrl+Shift+[ on US QWERTY, whose keysym is `braceleft`.
+  ///
+  /// A stroke that names Shift with the unshifted character (`Ctrl+Shift+[`, as VS Code and
+  /// GTK write shortcuts) fires on the press that types it: when Shift was held and consumed,
+  /// the press also reads as this keysym with Shift (docs/decisions/0009-stroke-semantics.md).
+  /// The default implementation answers ``Key/keysymIgnoringModifiers``, the key's first
+  /// level, which is the same for a key that only Shift changes.
+  ///
+  /// - Parameter key: The key of the press, as it was read with Shift held.
+  /// - Returns: The keysym without Shift's effect.
+  func unshiftedKeysym(for key: Key) -> Keysym
+
   /// The Latin keysyms the same physical key produces in the other layouts, for shortcuts on
   /// non-Latin layouts (decision 5 of the design).
   ///
@@ -77,6 +90,9 @@ public protocol KeyboardLayoutProviding: AnyObject {
 }
 
 extension KeyboardLayoutProviding {
+  /// The key's first-level keysym (``Key/keysymIgnoringModifiers``).
+  public func unshiftedKeysym(for key: Key) -> Keysym { key.keysymIgnoringModifiers }
+
   /// Nil: relocations are not cached.
   public var relocationIdentity: LayoutIdentity? { nil }
 

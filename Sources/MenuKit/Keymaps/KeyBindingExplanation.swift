@@ -18,8 +18,12 @@ public struct KeyBindingExplanation: Hashable, Sendable {
     public var press: Press
     /// The modifiers that counted: those held minus those the key consumed.
     public var effectiveModifiers: KeyModifierFlags
-    /// The strokes the press stands for, best first: its own key, then Latin fallbacks.
+    /// The strokes the press stands for, best first: its own key, the same key with Shift
+    /// written out when Shift was held and consumed (`Ctrl+Shift+[` for the press that types
+    /// `Ctrl+{`), then Latin fallbacks (docs/decisions/0009-stroke-semantics.md).
     public var readAs: [KeyboardShortcut]
+    /// How each of ``readAs`` came about: `"key"`, `"shiftSpelled"` or `"fallback"`.
+    public var readingSources: [String] = []
     /// The resolution of the strokes typed up to and including this one.
     public var resolution: KeyBindingResolution
   }
@@ -67,7 +71,10 @@ public struct KeyBindingExplanation: Hashable, Sendable {
           + (stroke.readAs.isEmpty
             ? "(no key input)"
             : stroke.readAs.enumerated().map { index, shortcut in
-              shortcut.canonicalText + (index == 0 ? "" : " (Latin fallback)")
+              let source = index < stroke.readingSources.count ? stroke.readingSources[index] : ""
+              return shortcut.canonicalText
+                + (source == "fallback"
+                  ? " (Latin fallback)" : source == "shiftSpelled" ? " (Shift spelled out)" : "")
             }.joined(separator: ", ")))
       let resolution = stroke.resolution
       lines.append("  outcome: \(Self.describe(resolution, platform: platform))")
@@ -164,6 +171,8 @@ public struct KeyBindingExplanation: Hashable, Sendable {
     case .shallowerContext: "another binding's context matches deeper"
     case .overriddenByLater: "a later binding at the same depth overrides it"
     case .fallbackOutranked: "matched through the Latin fallback; another matched the key itself"
+    case .beatenByExact:
+      "matched where automatic localization or mirroring moved it; another matched the key itself"
     case .unbound: "the keys are unbound here"
     case .unbinds: "this unbind wins: the keys do nothing here"
     }
@@ -211,14 +220,31 @@ extension KeyBindingResolver {
   public func explain(
     _ presses: [Press], in stack: [KeyContext], layout: (any KeyboardLayoutProviding)?
   ) -> KeyBindingExplanation {
+    explain(presses, in: stack, layout: layout, layoutDirection: .leftToRight)
+  }
+
+  /// Explains how a sequence of presses resolves in the contexts of a chain whose interface
+  /// has a writing direction: in a right-to-left one, mirrored strokes match at their mirror.
+  ///
+  /// - Parameters:
+  ///   - presses: The presses, as a keyboard translator reported them.
+  ///   - stack: The contexts of the responder chain, root first.
+  ///   - layout: The keyboard layout, for consumed modifiers, the Latin fallback and
+  ///     automatic localization.
+  ///   - layoutDirection: The direction of the focused interface.
+  /// - Returns: The explanation.
+  public func explain(
+    _ presses: [Press], in stack: [KeyContext], layout: (any KeyboardLayoutProviding)?,
+    layoutDirection: LayoutDirection
+  ) -> KeyBindingExplanation {
     var explanation = KeyBindingExplanation(
       contexts: stack, strokes: [], outcome: .none, winner: nil, unboundBy: nil)
-    var typed: [[Stroke]] = []
+    var typed: [[StrokeRules.Reading]] = []
     var tap: Int?
     for press in presses {
       // A modifier key is a stroke when it goes up with no other key pressed since it went
       // down (a tap, as in `Shift Shift`); other presses count when they begin.
-      let strokes: [Stroke]
+      let strokes: [StrokeRules.Reading]
       if press.isModifierKey {
         if press.phase == .began {
           tap = press.key?.evdevCode
@@ -228,20 +254,33 @@ extension KeyBindingResolver {
           let flag = press.modifierKeyFlag, let input = KeyInput.modifierKey(flag)
         else { continue }
         tap = nil
-        strokes = [Stroke(input: input, modifiers: [])]
+        strokes = [Stroke(input: input, modifiers: []).reading]
       } else {
         guard press.phase == .began else { continue }
         tap = nil
         strokes = Self.strokes(for: press, layout: layout)
       }
       typed.append(strokes)
-      let resolution = resolve(typed, in: stack)
+      let resolution = resolve(
+        typed, in: stack, layout: layout, layoutDirection: layoutDirection)
       let effective = press.key.map { KeyCommandMatcher.chord(of: $0, layout: layout).effective }
-      explanation.strokes.append(
-        KeyBindingExplanation.Stroke(
-          press: press, effectiveModifiers: effective ?? [],
-          readAs: strokes.map { KeyboardShortcut($0.input, modifierFlags: $0.modifiers) },
-          resolution: resolution))
+      var record = KeyBindingExplanation.Stroke(
+        press: press, effectiveModifiers: effective ?? [],
+        readAs: strokes.compactMap { reading in
+          StrokeRules.input(reading).map {
+            KeyboardShortcut($0, modifierFlags: reading.modifiers)
+          }
+        },
+        resolution: resolution)
+      record.readingSources = strokes.compactMap { reading -> String? in
+        guard StrokeRules.input(reading) != nil else { return nil }
+        switch reading.source {
+        case .key: return "key"
+        case .shiftSpelled: return "shiftSpelled"
+        case .fallback: return "fallback"
+        }
+      }
+      explanation.strokes.append(record)
       explanation.outcome = resolution.outcome
       explanation.winner = resolution.binding
       explanation.unboundBy = resolution.unboundBy
@@ -250,22 +289,14 @@ extension KeyBindingResolver {
     return explanation
   }
 
-  /// The strokes a press may stand for, best first: its own key with its effective modifiers,
-  /// then the Latin keysyms of the same physical key (decision 5).
-  static func strokes(for press: Press, layout: (any KeyboardLayoutProviding)?) -> [Stroke] {
+  /// The strokes a press may stand for, best first (``StrokeRules/readings(of:layout:)``):
+  /// its own key with its effective modifiers, its Shift-spelled form, then the Latin keysyms
+  /// of the same physical key (decision 5).
+  static func strokes(for press: Press, layout: (any KeyboardLayoutProviding)?)
+    -> [StrokeRules.Reading]
+  {
     guard let key = press.key else { return [] }
-    let (input, effective) = KeyCommandMatcher.chord(of: key, layout: layout)
-    var strokes: [Stroke] = []
-    if let input { strokes.append(Stroke(input: input.lowercased, modifiers: effective)) }
-    if let layout, !KeyCommandMatcher.isLatin(input) {
-      for keysym in layout.latinKeysyms(for: key) {
-        if let latin = KeyInput(keysym: keysym) {
-          let stroke = Stroke(input: latin.lowercased, modifiers: effective)
-          if !strokes.contains(stroke) { strokes.append(stroke) }
-        }
-      }
-    }
-    return strokes
+    return StrokeRules.readings(of: key, layout: layout).all
   }
 }
 

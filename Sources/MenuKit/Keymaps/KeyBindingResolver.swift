@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Resolves typed key sequences to commands through layered keymaps: the menu's key commands as
 /// defaults, then app, extension and user keymaps.
 ///
@@ -54,12 +56,24 @@ public struct KeyBindingResolver: Sendable {
   let removers: [[Int]]
   /// Each binding's strokes, normalized.
   let strokes: [[Stroke]]
-  /// Bindings by their first stroke (`"-command"` removals are not indexed).
-  let byFirstStroke: [Stroke: [Int]]
+  /// Whether each binding's strokes may be relocated and mirrored: the settings of the menu
+  /// key command of its command, or UIKit's defaults (both on).
+  let movability: [(allowsLocalization: Bool, allowsMirroring: Bool)]
+  /// Bindings by their first stroke at its own input (`"-command"` removals are not indexed).
+  let byFirstStroke: ChordIndex
+  /// Bindings whose first stroke localization may move on some layout, or mirroring in a
+  /// right-to-left context, in precedence order; where they moved is indexed per layout
+  /// state in ``moved``.
+  let movableFirst: (relocatable: [Int], mirrorable: [Int])
+  /// Where the movable first strokes moved, per layout state and direction.
+  let moved = MovedStrokes()
   /// The first strokes of ``byFirstStroke`` whose input has an index code, as chord keys
   /// (``ChordIndex/key(code:modifiers:)``): the dispatcher's quick test of whether a press can
   /// begin a binding.
   let firstStrokeChords: ChordSet
+  /// Whether some first stroke has an input without an index code (which the quick test
+  /// cannot answer for).
+  let hasUncodedFirstStroke: Bool
   /// Bindings that perform an action, by action.
   let byAction: [ActionName: [Int]]
   /// For each binding, the number of its key sequence among the distinct ones.
@@ -91,8 +105,18 @@ public struct KeyBindingResolver: Sendable {
     self.strokes = strokes
     hasModifierKeyStrokes = strokes.contains { $0.contains { $0.input.modifierKey != nil } }
 
+    movability = ordered.map { binding in
+      guard case .perform(let action, let arguments) = binding.effect,
+        let keyCommand = menuCommands[CommandKey(action: action, propertyList: arguments)]?
+          .keyCommand
+      else { return (true, true) }
+      return (keyCommand.allowsAutomaticLocalization, keyCommand.allowsAutomaticMirroring)
+    }
     var removers = [[Int]](repeating: [], count: ordered.count)
-    var byFirstStroke: [Stroke: [Int]] = [:]
+    var byFirstStroke = ChordIndex()
+    var relocatable: [Int] = []
+    var mirrorable: [Int] = []
+    var firstStrokes: Set<Stroke> = []
     var byAction: [ActionName: [Int]] = [:]
     for (index, binding) in ordered.enumerated() {
       switch binding.effect {
@@ -106,16 +130,34 @@ public struct KeyBindingResolver: Sendable {
       case .unbind:
         break
       }
-      if let first = strokes[index].first { byFirstStroke[first, default: []].append(index) }
+      if let first = strokes[index].first {
+        byFirstStroke.add(index, input: first.input, modifiers: first.modifiers)
+        firstStrokes.insert(first)
+        let (allowsLocalization, allowsMirroring) = movability[index]
+        if StrokeRules.isMovable(
+          first.input, allowsLocalization: allowsLocalization, allowsMirroring: false,
+          direction: .leftToRight)
+        {
+          relocatable.append(index)
+        }
+        if StrokeRules.isMovable(
+          first.input, allowsLocalization: false, allowsMirroring: allowsMirroring,
+          direction: .rightToLeft)
+        {
+          mirrorable.append(index)
+        }
+      }
     }
     self.removers = removers
     self.byFirstStroke = byFirstStroke
+    movableFirst = (relocatable, mirrorable)
     // Inputs that compare equal have the same code or none (KeyInput.indexCode), so a press
-    // whose chord is not among these begins no binding.
+    // whose chord is not among these begins no binding at its own input.
     firstStrokeChords = ChordSet(
-      byFirstStroke.keys.compactMap { stroke in
+      firstStrokes.compactMap { stroke in
         stroke.input.indexCode.map { ChordIndex.key(code: $0, modifiers: stroke.modifiers) }
       })
+    hasUncodedFirstStroke = firstStrokes.contains { $0.input.indexCode == nil }
     self.byAction = byAction
     var sequenceNumbers: [[Stroke]: Int] = [:]
     sequenceIDs = strokes.map { keys in
@@ -183,21 +225,42 @@ public struct KeyBindingResolver: Sendable {
     _ keys: KeySequence, in stack: [KeyContext], includingCandidates: Bool = true
   ) -> KeyBindingResolution {
     resolve(
-      keys.strokes.map { [Stroke($0, platform: platform)] }, in: stack,
-      includingCandidates: includingCandidates)
+      keys.strokes.map { [Stroke($0, platform: platform).reading] }, in: stack, layout: nil,
+      layoutDirection: .leftToRight, includingCandidates: includingCandidates)
   }
 
-  /// Resolves typed strokes, each given as the chords its press may stand for, best first
-  /// (the press's own key, then its Latin fallbacks).
+  /// Resolves typed strokes, each given as the readings of its press
+  /// (``StrokeRules/readings(of:layout:)``, best first), on a layout: bindings match where
+  /// ``StrokeRules`` places their strokes — relocated by automatic localization, mirrored in
+  /// a right-to-left context — exactly as key commands do.
   func resolve(
-    _ typed: [[Stroke]], in stack: [KeyContext], includingCandidates: Bool = true
+    _ typed: [[StrokeRules.Reading]], in stack: [KeyContext],
+    layout: (any KeyboardLayoutProviding)?, layoutDirection: LayoutDirection = .leftToRight,
+    includingCandidates: Bool = true
   ) -> KeyBindingResolution {
     var resolution = KeyBindingResolution()
     guard let first = typed.first else { return resolution }
     var positions: [Int] = []
-    for stroke in first { positions += byFirstStroke[stroke] ?? [] }
+    var lists = 0
+    let moved = movedFirstStrokes(layout: layout, direction: layoutDirection)
+    for reading in first {
+      if let found = byFirstStroke.positions(key: reading.key, modifiers: reading.modifiers) {
+        positions += found
+        lists += 1
+      }
+      if let moved {
+        if let found = moved.positions(key: reading.key, modifiers: reading.modifiers) {
+          positions += found
+          lists += 1
+        }
+      } else {
+        positions += movableFirst.relocatable
+        if layoutDirection == .rightToLeft { positions += movableFirst.mirrorable }
+        lists += 2
+      }
+    }
     if positions.isEmpty { return resolution }
-    if first.count > 1 { positions = Array(Set(positions)).sorted() }
+    if lists > 1 { positions = Array(Set(positions)).sorted() }
 
     // Every binding whose first strokes are the typed ones, with how well they matched; the
     // public candidates are made from these at the end.
@@ -218,17 +281,10 @@ public struct KeyBindingResolver: Sendable {
     let deepest = max(stack.count - 1, 0)
     for index in positions {
       let keys = strokes[index]
-      guard keys.count >= typed.count else { continue }
-      var tier = 0
-      var matches = true
-      for (position, alternatives) in typed.enumerated() {
-        guard let found = alternatives.firstIndex(of: keys[position]) else {
-          matches = false
-          break
-        }
-        if found > 0 { tier = 1 }
-      }
-      guard matches else { continue }
+      guard keys.count >= typed.count,
+        let tier = tier(
+          of: index, typed: typed, layout: layout, layoutDirection: layoutDirection)
+      else { continue }
       var depth: Int? = deepest
       if let id = predicateIDs[index] {
         if let known = depths[id] {
@@ -257,6 +313,13 @@ public struct KeyBindingResolver: Sendable {
       if left.depth != right.depth { return (left.depth ?? -1) > (right.depth ?? -1) }
       return left.index > right.index
     }
+    func reason(losing loser: Int, to winner: Int) -> KeyBindingResolution.LossReason {
+      if entries[loser].tier != entries[winner].tier {
+        return entries[loser].tier == 2 ? .fallbackOutranked : .beatenByExact
+      }
+      return entries[loser].depth != entries[winner].depth
+        ? .shallowerContext : .overriddenByLater
+    }
     var groups: [Int: [Int]] = [:]
     var groupOrder: [Int] = []
     for position in entries.indices where entries[position].lossReason == nil {
@@ -277,26 +340,18 @@ public struct KeyBindingResolver: Sendable {
         unbinds = false
       }
       for loser in members where loser != winner {
-        entries[loser].lossReason =
-          if unbinds {
-            .unbound
-          } else if entries[loser].tier != entries[winner].tier {
-            .fallbackOutranked
-          } else if entries[loser].depth != entries[winner].depth {
-            .shallowerContext
-          } else {
-            .overriddenByLater
-          }
+        entries[loser].lossReason = unbinds ? .unbound : reason(losing: loser, to: winner)
         entries[loser].lostTo = entries[winner].index
       }
       if unbinds { entries[winner].lossReason = .unbinds }
       if entries[winner].isComplete {
-        // Different keys can match the same presses (the press's own key, its Latin
-        // fallback): the best-ranked group winner fires, the others lose on their tier.
+        // Different keys can match the same press (its own key and its Shift-spelled form,
+        // a relocated key, its Latin fallback): the best-ranked group winner fires, by the
+        // same ranks as within a group.
         if let current = completeWinner {
           let (better, worse) =
             ranks(before: winner, current) ? (winner, current) : (current, winner)
-          entries[worse].lossReason = .fallbackOutranked
+          entries[worse].lossReason = reason(losing: worse, to: better)
           entries[worse].lostTo = entries[better].index
           completeWinner = better
         } else {
@@ -331,6 +386,88 @@ public struct KeyBindingResolver: Sendable {
       return candidate
     }
     return resolution
+  }
+
+  /// How well a binding's strokes match the typed presses' readings (``StrokeRules``): the
+  /// worst tier over its strokes (0 every stroke at the press's own key, 1 some stroke
+  /// relocated or mirrored, 2 some through the Latin fallback), or nil when one does not
+  /// match.
+  func tier(
+    of index: Int, typed: [[StrokeRules.Reading]], layout: (any KeyboardLayoutProviding)?,
+    layoutDirection: LayoutDirection
+  ) -> Int? {
+    let keys = strokes[index]
+    let (allowsLocalization, allowsMirroring) = movability[index]
+    var tier = 0
+    for (position, readings) in typed.enumerated() {
+      let stroke = keys[position]
+      let target = StrokeRules.target(
+        of: stroke.input, allowsLocalization: allowsLocalization,
+        allowsMirroring: allowsMirroring, layout: layout, direction: layoutDirection)
+      let required = stroke.modifiers.union(target.extraModifiers)
+      var best: Int?
+      for reading in readings where reading.modifiers == required {
+        if let found = StrokeRules.match(target, reading), found.tier < (best ?? 3) {
+          best = found.tier
+        }
+      }
+      guard let best else { return nil }
+      tier = max(tier, best)
+    }
+    return tier
+  }
+
+  /// Whether a press may begin a binding: false only when none of its readings is a first
+  /// stroke, at its own input or where localization or mirroring moved one — the answer
+  /// ``resolve(_:in:layout:layoutDirection:includingCandidates:)`` would reach, without
+  /// resolving.
+  func mayBegin(
+    _ readings: StrokeRules.Readings, layout: (any KeyboardLayoutProviding)?,
+    layoutDirection: LayoutDirection
+  ) -> Bool {
+    if hasUncodedFirstStroke { return true }
+    let moved = movedFirstStrokes(layout: layout, direction: layoutDirection)
+    if moved == nil, !movableFirst.relocatable.isEmpty
+      || (layoutDirection == .rightToLeft && !movableFirst.mirrorable.isEmpty)
+    {
+      return true
+    }
+    return readings.contains { reading in
+      guard let code = reading.key.code else { return true }
+      if firstStrokeChords.contains(ChordIndex.key(code: code, modifiers: reading.modifiers)) {
+        return true
+      }
+      return moved?.positions(key: reading.key, modifiers: reading.modifiers) != nil
+    }
+  }
+
+  /// The movable first strokes filed where they are matched on a layout state and direction,
+  /// computed once per state; nil when the layout does not identify its states (then every
+  /// movable binding is a candidate and the rule decides).
+  func movedFirstStrokes(layout: (any KeyboardLayoutProviding)?, direction: LayoutDirection)
+    -> ChordIndex?
+  {
+    let identity = layout?.relocationIdentity
+    if identity == nil, layout != nil { return nil }
+    let key = MovedStrokes.Key(identity: identity, direction: direction)
+    if let known = moved.index(for: key) { return known }
+    var index = ChordIndex()
+    let positions =
+      direction == .rightToLeft
+      ? Array(Set(movableFirst.relocatable + movableFirst.mirrorable)).sorted()
+      : movableFirst.relocatable
+    for position in positions {
+      guard let stroke = strokes[position].first else { continue }
+      let (allowsLocalization, allowsMirroring) = movability[position]
+      let target = StrokeRules.target(
+        of: stroke.input, allowsLocalization: allowsLocalization,
+        allowsMirroring: allowsMirroring, layout: layout, direction: direction)
+      guard target.kind != .exact else { continue }
+      index.add(
+        position, input: target.input, modifiers: stroke.modifiers.union(target.extraModifiers))
+    }
+    moved.store(index, for: key)
+    return index
   }
 
   /// The `"-command"` binding that removes a binding in the contexts of a chain (rule 2): one
@@ -374,7 +511,8 @@ public struct KeyBindingResolver: Sendable {
     }
     ranked.sort { ($0.depth, $0.index) > ($1.depth, $1.index) }
     for candidate in ranked {
-      let resolution = resolve(strokes[candidate.index].map { [$0] }, in: stack)
+      let resolution = resolve(
+        strokes[candidate.index].map { [$0.reading] }, in: stack, layout: nil)
       if let winner = resolution.candidates.first(where: \.isWinner),
         winner.index == candidate.index
       {
@@ -435,6 +573,34 @@ extension KeyBindingResolver {
       }
       modifiers = platform.physicalModifiers(shortcut.modifierFlags)
     }
+
+    /// The stroke as the reading of a press of exactly its key and modifiers.
+    var reading: StrokeRules.Reading {
+      StrokeRules.Reading(
+        key: StrokeRules.ChordKey(input), builtInput: input, modifiers: modifiers, source: .key)
+    }
+  }
+
+  /// The moved first strokes of a resolver, per layout state and direction: a cache shared
+  /// by the copies of a resolver, filled as layouts are met.
+  final class MovedStrokes: Sendable {
+    /// A layout state (nil for no layout) and a direction.
+    struct Key: Hashable, Sendable {
+      var identity: LayoutIdentity?
+      var direction: LayoutDirection
+    }
+
+    private let indexes = Mutex<[Key: ChordIndex]>([:])
+
+    /// The index computed for a state, if any.
+    func index(for key: Key) -> ChordIndex? {
+      indexes.withLock { $0[key] }
+    }
+
+    /// Keeps the index of a state.
+    func store(_ index: ChordIndex, for key: Key) {
+      indexes.withLock { $0[key] = index }
+    }
   }
 }
 
@@ -490,8 +656,12 @@ public struct KeyBindingResolution: Hashable, Sendable {
     case shallowerContext
     /// A later binding of the same keys matched at the same depth.
     case overriddenByLater
-    /// It matched through the Latin fallback and another matched the press's own key.
+    /// It matched through the Latin fallback and another matched the press's own key (or a
+    /// relocated or mirrored one).
     case fallbackOutranked
+    /// It matched where automatic localization relocated it, or mirrored, and another
+    /// matched the press's own key.
+    case beatenByExact
     /// The winner for these keys is an unbind: the keys do nothing here.
     case unbound
     /// It is the unbind that won: it disables the keys in this context.

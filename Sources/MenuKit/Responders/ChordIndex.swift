@@ -6,7 +6,7 @@ import Foundation
 /// Inputs of one Unicode scalar, special keys and modifier keys (nearly all) are keyed by a
 /// number (``KeyInput/indexCode``), so a lookup hashes eight bytes and builds no string;
 /// the few inputs of several scalars are keyed by the input itself.
-struct ChordIndex {
+struct ChordIndex: Sendable {
   private var byCode: [UInt64: [Int]] = [:]
   private var byInput: [InputChord: [Int]] = [:]
 
@@ -36,6 +36,14 @@ struct ChordIndex {
   /// The positions filed under a (lowercased) input and modifiers, in filing order.
   func positions(input: KeyInput, modifiers: KeyModifierFlags) -> [Int]? {
     if let code = input.indexCode { return positions(code: code, modifiers: modifiers) }
+    return byInput[InputChord(input: input, modifiers: modifiers)]
+  }
+
+  /// The positions filed under an input, given by its chord key
+  /// (``StrokeRules/ChordKey``), and modifiers, in filing order.
+  func positions(key: StrokeRules.ChordKey, modifiers: KeyModifierFlags) -> [Int]? {
+    if let code = key.code { return positions(code: code, modifiers: modifiers) }
+    guard let input = key.uncodedInput else { return nil }
     return byInput[InputChord(input: input, modifiers: modifiers)]
   }
 

@@ -10,8 +10,8 @@ extension KeyDispatcher {
       var isReleased = false
     }
 
-    /// The strokes typed, each as the chords its press may stand for.
-    var typed: [[KeyBindingResolver.Stroke]]
+    /// The strokes typed, each as the readings of its press.
+    var typed: [[StrokeRules.Reading]]
     /// The presses swallowed, to replay if the sequence comes to nothing.
     var presses: [Buffered]
     /// When the last stroke was typed.
@@ -87,18 +87,16 @@ extension KeyDispatcher {
 
   // MARK: - Sequences
 
-  /// Whether a press could begin a binding: false only when the press is an ASCII character or
-  /// a special key (the numeric-chord path) and no binding's first stroke is that chord — the
-  /// answer `startSequence` would reach, without building the press's strokes.
+  /// Whether a press could begin a binding: the resolver's quick test over the press's
+  /// readings (``KeyBindingResolver/mayBegin(_:layout:layoutDirection:)``), which says no
+  /// only when `startSequence` would find nothing.
   func mayBeginBinding(
     _ press: Press, _ resolver: KeyBindingResolver, layout: (any KeyboardLayoutProviding)?
   ) -> Bool {
-    guard let key = press.key,
-      let code = KeyInput.lowercasedIndexCode(forKeysym: key.keysym.rawValue)
-    else { return true }
-    let effective = KeyCommandMatcher.effectiveModifiers(
-      of: key, isCasedCharacter: KeyInput.isCasedIndexCode(code), layout: layout)
-    return resolver.firstStrokeChords.contains(ChordIndex.key(code: code, modifiers: effective))
+    guard let key = press.key else { return true }
+    return resolver.mayBegin(
+      StrokeRules.readings(of: key, layout: layout), layout: layout,
+      layoutDirection: layoutDirection)
   }
 
   /// Starts a sequence, or fires a single-stroke binding; returns whether the press was
@@ -110,7 +108,9 @@ extension KeyDispatcher {
   ) -> Bool {
     let typed = [KeyBindingResolver.strokes(for: press, layout: layout)]
     guard !typed[0].isEmpty else { return false }
-    let resolution = resolver.resolve(typed, in: contexts, includingCandidates: recordsCandidates)
+    let resolution = resolver.resolve(
+      typed, in: contexts, layout: layout, layoutDirection: layoutDirection,
+      includingCandidates: recordsCandidates)
     if resolution.outcome == .none, resolution.unboundBy == nil, resolution.binding == nil,
       resolution.candidates.isEmpty
     {
@@ -147,7 +147,8 @@ extension KeyDispatcher {
     }
     let stroke = KeyBindingResolver.strokes(for: press, layout: layout)
     let resolution = resolver.resolve(
-      pending.typed + [stroke], in: contexts, includingCandidates: recordsCandidates)
+      pending.typed + [stroke], in: contexts, layout: layout, layoutDirection: layoutDirection,
+      includingCandidates: recordsCandidates)
     result.resolution = resolution
     switch resolution.outcome {
     case .matched:
@@ -242,9 +243,11 @@ extension KeyDispatcher {
     chain: [Responder], contexts: [KeyContext], result: inout DispatchOutcome
   ) {
     guard let input = KeyInput.modifierKey(flag) else { return }
-    let stroke = [KeyBindingResolver.Stroke(input: input, modifiers: [])]
+    let stroke = [KeyBindingResolver.Stroke(input: input, modifiers: []).reading]
     let typed = (pendingSequence?.typed ?? []) + [stroke]
-    let resolution = resolver.resolve(typed, in: contexts, includingCandidates: recordsCandidates)
+    let resolution = resolver.resolve(
+      typed, in: contexts, layout: nil, layoutDirection: layoutDirection,
+      includingCandidates: recordsCandidates)
     result.resolution = resolution
     switch resolution.outcome {
     case .matched:

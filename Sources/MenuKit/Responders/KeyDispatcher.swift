@@ -233,20 +233,52 @@ public final class KeyDispatcher {
     _ press: Press, cache: CandidateCache, layout: (any KeyboardLayoutProviding)?,
     result: inout DispatchOutcome
   ) -> Bool {
-    // Only the key commands indexed under the press's chord are matched, and they are
+    // Only the key commands indexed under the press's readings are matched, and they are
     // validated lazily in precedence order: validation walks the chain, the costly part.
-    var isSimple = false
-    let positions = candidates(
-      for: press, in: cache, layout: layout, result: &result, isSimple: &isSimple)
-    guard !positions.isEmpty else { return false }
-    if isSimple, !recordsCandidates {
-      return fireFirstEnabled(positions, press: press, cache: cache, result: &result)
+    guard let key = press.key, !press.isModifierKey else { return false }
+    // A press without shortcut modifiers (typing) matches nothing when every key command
+    // needs some: decided before the key is read.
+    if key.modifierFlags.isDisjoint(with: .shortcutModifiers), !cache.modifiersInUse.contains([]) {
+      return false
     }
+    let readings = StrokeRules.readings(of: key, layout: layout)
+    let positions = candidates(
+      for: press, readings: readings, in: cache, layout: layout, result: &result)
+    guard !positions.isEmpty else { return false }
+    let matcher = KeyCommandMatcher(platform: platform)
     // Validation asks the chain with the key command as sender, as UIKit does, so the
     // target it finds is the one that performs the command's own action.
     let validation = MenuValidation(chain: cache.chain)
+    if !recordsCandidates {
+      // The production path: the same rules and precedence as the matcher's, without
+      // building its result.
+      var outcome: Bool?
+      _ = KeyCommandMatcher.visitInPrecedenceOrder(
+        count: positions.count,
+        tier: { index in
+          self.match(positions[index], readings: readings, in: cache, matcher: matcher,
+            layout: layout)?.tier
+        },
+        visit: { index in
+          let position = positions[index]
+          let prepared = cache.prepared[position]
+          if press.isRepeat, !prepared.isRepeatable { return false }
+          if prepared.isDisabled { return false }
+          let (validated, target) = validation.validate(
+            cache.keyCommands[position].command, sender: prepared.sender)
+          guard let target, !validated.attributes.contains(.disabled) else { return false }
+          let alternate =
+            self.match(positions[index], readings: readings, in: cache, matcher: matcher,
+              layout: layout)?.alternate
+          outcome = self.perform(
+            alternate?.action ?? prepared.action, sender: prepared.sender,
+            target: alternate == nil ? target : nil, chain: cache.chain, result: &result)
+          return true
+        })
+      return outcome ?? false
+    }
     var target: Responder?
-    let match = KeyCommandMatcher(platform: platform).match(
+    let match = matcher.match(
       press, against: positions.map { cache.keyCommands[$0] }, layout: layout,
       layoutDirection: layoutDirection,
       validate: { keyCommand in
@@ -256,45 +288,45 @@ public final class KeyDispatcher {
       })
     result.match = match
     result.candidateSources = positions.map { cache.sources[$0] }
-    guard let keyCommand = match.keyCommand, let action = match.action,
-      let performer = match.alternate == nil
-        ? target
-        : cache.chain.first(where: { $0.canPerformAction(action, withSender: keyCommand) }),
-      performer.perform(action, withSender: keyCommand)
+    guard let keyCommand = match.keyCommand, let action = match.action else { return false }
+    return perform(
+      action, sender: keyCommand, target: match.alternate == nil ? target : nil,
+      chain: cache.chain, result: &result)
+  }
+
+  /// Performs a key command's action (or its alternate's) with the key command as sender: by
+  /// the target validation found, or, for an alternate, the first responder on the chain that
+  /// can perform the alternate's action.
+  private func perform(
+    _ action: ActionName, sender: Any?, target: Responder?, chain: [Responder],
+    result: inout DispatchOutcome
+  ) -> Bool {
+    guard
+      let performer = target
+        ?? chain.first(where: { $0.canPerformAction(action, withSender: sender) }),
+      performer.perform(action, withSender: sender)
     else { return false }
     result.performed(action, by: performer)
     return true
   }
 
-  /// The production path for key commands that matched the press's own key exactly, with no
-  /// alternates or relocation: in priority order, the first that may repeat, is enabled and
-  /// has a target performs — what ``KeyCommandMatcher`` decides in that case, without building
-  /// the match.
-  private func fireFirstEnabled(
-    _ positions: [Int], press: Press, cache: CandidateCache, result: inout DispatchOutcome
-  ) -> Bool {
-    for position in positions {
-      let prepared = cache.prepared[position]
-      if press.isRepeat, !prepared.isRepeatable { continue }
-      if prepared.isDisabled { continue }
-      // The key command as sender, boxed once per cache rather than once per press (and
-      // optional already, so that passing it copies nothing).
-      let sender = prepared.sender
-      let action = prepared.action
-      var found: Responder?
-      for responder in cache.chain where responder.canPerformAction(action, withSender: sender) {
-        found = responder
-        break
-      }
-      guard let target = found else { continue }
-      var command = cache.keyCommands[position].command
-      target.validate(&command)
-      if command.attributes.contains(.disabled) { continue }
-      guard target.perform(action, withSender: sender) else { return false }
-      result.performed(action, by: target)
-      return true
+  /// How the key command at a position matches the press's readings (``KeyCommandMatcher``'s
+  /// rule, with the target and modifiers prepared once per cache for key commands that never
+  /// move).
+  @inline(__always)
+  private func match(
+    _ position: Int, readings: StrokeRules.Readings, in cache: CandidateCache,
+    matcher: KeyCommandMatcher, layout: (any KeyboardLayoutProviding)?
+  ) -> KeyCommandMatcher.CandidateMatch? {
+    let prepared = cache.prepared[position]
+    if let target = prepared.fixedTarget {
+      return matcher.candidateMatch(
+        target: target, required: prepared.required, alternates: prepared.alternates,
+        readings: readings)
     }
-    return false
+    return matcher.candidateMatch(
+      cache.keyCommands[position], readings: readings, layout: layout,
+      layoutDirection: layoutDirection)
   }
 
   /// The chain and the contexts its responders contribute, root first, for the current first
@@ -304,71 +336,40 @@ public final class KeyDispatcher {
     return (cache.chain, cache.contexts)
   }
 
-  /// The key commands a press could match, as defined, in priority order: the candidates of
-  /// the cache whose input is the press's (or its mirror, or a Latin fallback), plus those that
-  /// automatic localization may move.
+  /// The key commands a press could match, as defined, in priority order: those filed under
+  /// one of the press's readings (``StrokeRules/readings(of:layout:)``) at their own input,
+  /// and those that localization or mirroring moved there on this layout. The matcher's rule
+  /// then decides which of them match.
   private func candidates(
-    for press: Press, in cache: CandidateCache, layout: (any KeyboardLayoutProviding)?,
-    result: inout DispatchOutcome, isSimple: inout Bool
+    for press: Press, readings: StrokeRules.Readings, in cache: CandidateCache,
+    layout: (any KeyboardLayoutProviding)?, result: inout DispatchOutcome
   ) -> [Int] {
-    isSimple = false
-    // A modifier key alone (Ctrl going down before a chord) is never a key command's key, and
-    // a press without shortcut modifiers (typing) matches nothing when every key command
-    // needs some: both are decided before the key is read.
-    // (Bound once: comparing `press.key` with nil or unwrapping it with `!` copies the press.)
-    guard let key = press.key, !press.isModifierKey else { return [] }
-    if key.modifierFlags.isDisjoint(with: .shortcutModifiers), !cache.modifiersInUse.contains([]) {
-      return []
-    }
-    // Look the key commands up by the press's chord: its input (or mirror, or Latin fallback)
-    // with its effective modifiers, so only those whose key and modifiers match are read.
-    var positions: [Int]
+    // Most presses (typing, modifier keys) have readings whose modifiers no key command uses.
+    var positions: [Int] = []
     var lists = 0
-    var inputCount = 1
-    if layoutDirection == .leftToRight,
-      let code = KeyInput.lowercasedIndexCode(forKeysym: key.keysym.rawValue)
-    {
-      // The common case — an ASCII character or a special key, not mirrored — without
-      // building the input.
-      let effective = KeyCommandMatcher.effectiveModifiers(
-        of: key, isCasedCharacter: KeyInput.isCasedIndexCode(code), layout: layout)
-      // Most presses (typing, modifier keys) have modifiers no key command uses.
-      guard cache.modifiersInUse.contains(effective) else { return [] }
-      positions = cache.byChord.positions(code: code, modifiers: effective) ?? []
-      lists = positions.isEmpty ? 0 : 1
-      if !cache.relocatable.isEmpty {
-        let moved = relocated(in: cache, layout: layout, lists: &lists) {
-          $0.positions(code: code, modifiers: effective)
-        }
-        if !moved.isEmpty { positions += moved }
+    let moved = cache.movable.isEmpty ? nil : movedIndex(in: cache, layout: layout)
+    _ = readings.contains { reading in
+      guard cache.modifiersInUse.contains(reading.modifiers) else { return false }
+      if let found = cache.byChord.positions(key: reading.key, modifiers: reading.modifiers) {
+        positions = lists == 0 ? found : positions + found
+        lists += 1
       }
-    } else {
-      let (input, effective) = KeyCommandMatcher.chord(of: key, layout: layout)
-      guard cache.modifiersInUse.contains(effective) else { return [] }
-      var inputs: [KeyInput] = []
-      if let input {
-        inputs.append(input.lowercased)
-        if layoutDirection == .rightToLeft, let mirrored = KeyCommandMatcher.mirroredInput(input) {
-          inputs.append(mirrored.lowercased)
+      if let moved {
+        if let found = moved.positions(key: reading.key, modifiers: reading.modifiers) {
+          positions = lists == 0 ? found : positions + found
+          lists += 1
         }
+      } else if !cache.movable.isEmpty {
+        // A layout that does not identify its relocations: every movable key command is
+        // a candidate, and the rule decides.
+        positions = lists == 0 ? cache.movable : positions + cache.movable
+        lists += 1
       }
-      if let layout, !KeyCommandMatcher.isLatin(input) {
-        for keysym in layout.latinKeysyms(for: key) {
-          if let latin = KeyInput(keysym: keysym) { inputs.append(latin.lowercased) }
-        }
-      }
-      inputCount = inputs.count
-      positions = lookUp(
-        inputs, modifiers: effective, in: cache, layout: layout, lists: &lists)
+      return false
     }
     if positions.isEmpty { return [] }
-    // Found only by the press's own key, and none of them moved by localization or with
-    // alternates: the first enabled one wins (KeyCommandMatcher is not needed).
-    var exactOnly = inputCount == 1
-    for position in positions where !cache.prepared[position].isSimple { exactOnly = false }
     // One list is already in priority order without repeats; several are merged.
     if lists > 1, positions.count > 1 { positions = Array(Set(positions)).sorted() }
-    isSimple = exactOnly
 
     let typesText = cache.chain.first?.isTextInput == true && press.typesText
     guard typesText else { return positions }
@@ -380,53 +381,16 @@ public final class KeyDispatcher {
     }
   }
 
-  /// The positions filed under each of some inputs (the press's own, then its mirror and
-  /// Latin fallbacks) with the press's modifiers, plus the relocated key commands moved to
-  /// them; counts the lists found (two for relocations).
-  private func lookUp(
-    _ inputs: [KeyInput], modifiers: KeyModifierFlags, in cache: CandidateCache,
-    layout: (any KeyboardLayoutProviding)?, lists: inout Int
-  ) -> [Int] {
-    var positions: [Int] = []
-    for input in inputs {
-      if let found = cache.byChord.positions(input: input, modifiers: modifiers) {
-        positions += found
-        lists += 1
-      }
-    }
-    if !cache.relocatable.isEmpty {
-      for input in inputs {
-        positions += relocated(in: cache, layout: layout, lists: &lists) {
-          $0.positions(input: input, modifiers: modifiers)
-        }
-      }
-    }
-    return positions
-  }
-
-  /// The key commands that localization moved to one chord (`lookUp` reads it from the
-  /// relocation index): with a layout that identifies its relocations, only those moved there;
-  /// otherwise all that may move. A list found counts two in `lists`.
-  private func relocated(
-    in cache: CandidateCache, layout: (any KeyboardLayoutProviding)?, lists: inout Int,
-    lookUp: (ChordIndex) -> [Int]?
-  ) -> [Int] {
+  /// The movable key commands of the cache filed under where they are matched on a layout
+  /// state and in the dispatcher's direction (``StrokeRules/target(of:allowsLocalization:allowsMirroring:layout:direction:)``),
+  /// computed once per state; nil when the layout does not identify its states.
+  private func movedIndex(in cache: CandidateCache, layout: (any KeyboardLayoutProviding)?)
+    -> ChordIndex?
+  {
     // The layout is read in place (optional chaining), not bound: binding copies it.
-    if let identity = layout?.relocationIdentity {
-      let index = relocatedIndex(in: cache, layout: layout!, identity: identity)
-      guard let found = lookUp(index) else { return [] }
-      lists += 2
-      return found
-    }
-    lists += 2
-    return cache.relocatable
-  }
-
-  /// The relocatable key commands of the cache by the input they are relocated to, for one
-  /// layout state and direction; computed once per (layout identity, direction).
-  private func relocatedIndex(
-    in cache: CandidateCache, layout: any KeyboardLayoutProviding, identity: LayoutIdentity
-  ) -> ChordIndex {
+    // Without a layout only mirroring moves key commands: one index, under no identity.
+    let identity = layout?.relocationIdentity
+    if identity == nil, layout != nil { return nil }
     let key = RelocationIndexKey(identity: identity, direction: layoutDirection)
     // Presses come in runs on one layout: the last index is checked first, by equality.
     if let last = cache.relocations.last, last.key == key { return last.index }
@@ -435,20 +399,17 @@ public final class KeyDispatcher {
       return known
     }
     var index = ChordIndex()
-    for position in cache.relocatable {
+    for position in cache.movable {
       let keyCommand = cache.keyCommands[position]
-      var input = keyCommand.input.lowercased
-      if layoutDirection == .rightToLeft, keyCommand.allowsAutomaticMirroring,
-        let mirrored = KeyCommandMatcher.mirroredInput(input)
+      let target = StrokeRules.target(
+        of: keyCommand.input, allowsLocalization: keyCommand.allowsAutomaticLocalization,
+        allowsMirroring: keyCommand.allowsAutomaticMirroring, layout: layout,
+        direction: layoutDirection)
+      guard target.kind != .exact else { continue }
+      for modifiers in Self.modifierSets(
+        of: keyCommand, platform: platform, extra: target.extraModifiers)
       {
-        input = mirrored
-      }
-      if let location = layout.relocatedKey(for: input) {
-        for modifiers in Self.modifierSets(
-          of: keyCommand, platform: platform, extra: location.extraModifiers)
-        {
-          index.add(position, input: location.input.lowercased, modifiers: modifiers)
-        }
+        index.add(position, input: target.input, modifiers: modifiers)
       }
     }
     cache.relocations.indexes[key] = index
@@ -490,11 +451,14 @@ public final class KeyDispatcher {
       }
     }
     var byChord = ChordIndex()
-    var relocatable: [Int] = []
+    var movable: [Int] = []
     var modifiersInUse: [KeyModifierFlags] = []
     var prepared: [CandidateCache.Prepared] = []
     for (position, keyCommand) in keyCommands.enumerated() {
       let input = keyCommand.input.lowercased
+      let isMovable = StrokeRules.isMovable(
+        input, allowsLocalization: keyCommand.allowsAutomaticLocalization,
+        allowsMirroring: keyCommand.allowsAutomaticMirroring, direction: layoutDirection)
       for modifiers in Self.modifierSets(of: keyCommand, platform: platform) {
         byChord.add(position, input: input, modifiers: modifiers)
         // A relocation to a cased letter at level 2 adds Shift (ShortcutLocation).
@@ -502,25 +466,24 @@ public final class KeyDispatcher {
           modifiersInUse.append(used)
         }
       }
-      if keyCommand.allowsAutomaticLocalization, let text = input.characters,
-        text.count == 1, text.first?.isLetter == false
-      {
-        relocatable.append(position)
-      }
+      if isMovable { movable.append(position) }
       prepared.append(
         CandidateCache.Prepared(
           sender: keyCommand, action: keyCommand.action,
           isRepeatable: keyCommand.repeatBehavior == .repeatable,
           isDisabled: keyCommand.attributes.contains(.disabled),
-          isSimple: keyCommand.alternates.isEmpty && relocatable.last != position
-            && !(layoutDirection == .rightToLeft && keyCommand.allowsAutomaticMirroring
-              && KeyCommandMatcher.mirroredInput(input) != nil)
-        ))
+          required: platform.physicalModifiers(keyCommand.modifierFlags),
+          alternates: keyCommand.alternates,
+          fixedTarget: isMovable
+            ? nil
+            : StrokeRules.target(
+              of: input, allowsLocalization: false, allowsMirroring: false, layout: nil,
+              direction: .leftToRight)))
     }
     let cache = CandidateCache(
       firstResponder: first, chain: chain.responders, loop: chain.loop,
       keyCommands: keyCommands, prepared: prepared, sources: sources, byChord: byChord,
-      relocatable: relocatable, modifiersInUse: modifiersInUse,
+      movable: movable, modifiersInUse: modifiersInUse,
       contexts: chain.responders.reversed().compactMap(\.keyContext))
     self.cache = cache
     return cache
@@ -605,16 +568,20 @@ private final class CandidateCache {
   /// What the production path reads of one key command before validating it.
   struct Prepared {
     /// The key command boxed once, as the sender of its action.
-    let sender: Any?
+    let sender: Any
     /// The key command's action.
     let action: ActionName
     /// Whether it may fire on autorepeat.
     let isRepeatable: Bool
     /// Whether it is disabled as defined.
     let isDisabled: Bool
-    /// No alternates, not moved by localization or mirroring: the first enabled one wins
-    /// without ``KeyCommandMatcher``.
-    let isSimple: Bool
+    /// The physical modifiers its own flags need.
+    let required: KeyModifierFlags
+    /// Its alternates.
+    let alternates: [CommandAlternate]
+    /// Where it is matched, for a key command that neither localization nor mirroring can
+    /// move; nil for one that may move, whose target depends on the layout.
+    let fixedTarget: StrokeRules.Target?
   }
   /// Every set of physical modifiers some key command matches with (with Shift added, for
   /// relocations): a press with other modifiers matches nothing.
@@ -622,8 +589,9 @@ private final class CandidateCache {
   /// Positions in ``keyCommands`` by lowercased input and the physical modifiers they match
   /// with (their own and their alternates').
   let byChord: ChordIndex
-  /// Positions of key commands whose input automatic localization may move to another key.
-  let relocatable: [Int]
+  /// Positions of key commands whose input localization or mirroring may move to another key
+  /// (``StrokeRules/isMovable(_:allowsLocalization:allowsMirroring:direction:)``).
+  let movable: [Int]
   /// Where the relocatable key commands moved, per layout state and direction.
   let relocations = RelocationIndexes()
   /// The contexts the chain's responders contribute, root first.
@@ -636,7 +604,7 @@ private final class CandidateCache {
   init(
     firstResponder: Responder, chain: [Responder], loop: ResponderChain.Loop?,
     keyCommands: [KeyCommand], prepared: [Prepared], sources: [DispatchResult.Source],
-    byChord: ChordIndex, relocatable: [Int], modifiersInUse: [KeyModifierFlags],
+    byChord: ChordIndex, movable: [Int], modifiersInUse: [KeyModifierFlags],
     contexts: [KeyContext]
   ) {
     self.contexts = contexts
@@ -647,7 +615,7 @@ private final class CandidateCache {
     self.prepared = prepared
     self.sources = sources
     self.byChord = byChord
-    self.relocatable = relocatable
+    self.movable = movable
     self.modifiersInUse = modifiersInUse
     self.route = Responder.makeRoute(chain)
     self.generation = Responder.chainGeneration
@@ -656,7 +624,8 @@ private final class CandidateCache {
 
 /// A layout state and direction, for which relocations are indexed.
 private struct RelocationIndexKey: Hashable {
-  var identity: LayoutIdentity
+  /// The layout's identity; nil for no layout.
+  var identity: LayoutIdentity?
   var direction: LayoutDirection
 }
 
