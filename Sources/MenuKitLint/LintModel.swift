@@ -59,6 +59,16 @@ public struct PhysicalStroke: Hashable, Sendable {
     }
     modifiers = platform.physicalModifiers(shortcut.modifierFlags)
   }
+
+  /// A stroke from its input and physical modifiers.
+  ///
+  /// - Parameters:
+  ///   - input: The input; a single character is lowercased.
+  ///   - modifiers: The physical modifiers.
+  public init(input: KeyInput, modifiers: KeyModifierFlags) {
+    self.input = KeyInput.comparable(input)
+    self.modifiers = modifiers
+  }
 }
 
 /// One binding being linted, with where it comes from and what precedence sees.
@@ -69,8 +79,11 @@ public struct LintBinding: Sendable {
   public var document: Int
   /// Its position in precedence order (rule 1 of `docs/keymaps.md`).
   public var rank: Int
-  /// Its strokes under the platform profile.
+  /// Its strokes under the platform profile, each as the press that types it on US QWERTY
+  /// (``StrokeIdentity``): bindings of `Ctrl+Shift+[` and `Ctrl+{` have the same strokes.
   public var strokes: [PhysicalStroke]
+  /// Its strokes under the platform profile, as written.
+  public var writtenStrokes: [PhysicalStroke]
   /// Where it applies once later `"-command"` removals are taken out: its context, and not
   /// where a removal with another context holds.
   public var applies: ContextFormula
@@ -97,6 +110,8 @@ public final class LintModel {
   public let solver: ContextSolver
   /// The layouts' compiled keyboards.
   public let layouts: LayoutAnalyzer
+  /// Which strokes are one press on US QWERTY: the identity of ``LintBinding/strokes``.
+  public let strokeIdentity: StrokeIdentity
   /// The layouts that compiled, in the order configured.
   public let keyboards: [LayoutKeyboard]
   /// The layouts that failed to compile, with why.
@@ -129,10 +144,13 @@ public final class LintModel {
     let ordered = all.enumerated().sorted {
       ($0.element.binding.source, $0.offset) < ($1.element.binding.source, $1.offset)
     }.map(\.element)
+    let identity = StrokeIdentity(layouts: layouts)
+    strokeIdentity = identity
     var bindings = ordered.enumerated().map { rank, entry in
-      LintBinding(
+      let written = entry.binding.keys.strokes.map { PhysicalStroke($0, platform: platform) }
+      return LintBinding(
         binding: entry.binding, document: entry.document, rank: rank,
-        strokes: entry.binding.keys.strokes.map { PhysicalStroke($0, platform: platform) },
+        strokes: written.map(identity.press(of:)), writtenStrokes: written,
         applies: .predicate(entry.binding.context), isRemoved: false)
     }
     // Rule 2: a "-command" removes earlier bindings of its keys to that command.
@@ -143,7 +161,9 @@ public final class LintModel {
         byAction[action, default: []].append(index)
       case .unbindCommand(let action):
         let remover = bindings[index]
-        for earlier in byAction[action] ?? [] where bindings[earlier].strokes == remover.strokes {
+        // The resolver removes bindings of the keys as written (rule 2).
+        for earlier in byAction[action] ?? []
+        where bindings[earlier].writtenStrokes == remover.writtenStrokes {
           if remover.binding.context == nil
             || remover.binding.context == bindings[earlier].binding.context
           {

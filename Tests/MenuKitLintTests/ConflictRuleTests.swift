@@ -224,4 +224,35 @@ struct MenuRuleTests {
     // Without a menu file the rule does not run.
     #expect(!lint([("k.json", keymap)]).findings.contains { $0.code == .undefinedCommand })
   }
+
+  @Test("two spellings of one press are a conflict: Ctrl+Shift+[ and Ctrl+{, Alt+Shift+1 and Alt+!")
+  func spellingsOfOnePress() throws {
+    let keymap = """
+      { "schemaVersion": 1, "keymap": [
+        { "bindings": [ { "keys": "Ctrl+Shift+[", "command": "fold" },
+                        { "keys": "Ctrl+{", "command": "unfold" } ] },
+        { "context": "Pane && pinned",
+          "bindings": [ { "keys": "Alt+!", "command": "one" } ] },
+        { "context": "Pane && focused",
+          "bindings": [ { "keys": "Alt+Shift+1", "command": "two" } ] },
+        { "bindings": [ { "keys": "Ctrl+[", "command": "outdent" },
+                        { "keys": "Ctrl+Shift+]", "command": "indent" } ] }
+      ] }
+      """
+    let report = lint([("k.json", keymap)])
+    #expect(summary(report) == ["MK602@2:19", "MK601@7:19"])
+    let dead = try #require(report.findings.first)
+    #expect(
+      dead.notes.first?.message
+        == "overridden here by unfold in no context (Ctrl+{ is the same press as Ctrl+Shift+[: "
+        + "docs/decisions/0009-stroke-semantics.md)")
+    // Not a profile duplicate: the keys differ as written, not by Cmd and Ctrl.
+    #expect(!report.findings.contains { $0.code == .profileDuplicate })
+    // The dispatcher agrees: on US QWERTY the press Ctrl+Shift+[ reads as both.
+    let resolver = KeyBindingResolver(
+      bindings: try #require(KeymapFile.load(text: keymap, source: .app).keymap).bindings,
+      platform: .linux)
+    let later = resolver.resolve(try KeySequence(parsing: "Ctrl+{"), in: [])
+    #expect(later.binding?.effect == .perform("unfold", arguments: nil))
+  }
 }

@@ -273,6 +273,32 @@ public struct KeyCommandMatcher: Hashable, Sendable {
     return nil
   }
 
+  /// The strokes a press reads as, best first (docs/decisions/0009-stroke-semantics.md): its
+  /// own key with the effective modifiers, the same key with Shift written out when Shift was
+  /// held and consumed, then the Latin keysyms of the same physical key.
+  ///
+  /// The modifiers are physical, as presses report them: Control is `.control`, Super is
+  /// `.command`. A key command fires on the press when it is placed at one of these (after
+  /// mirroring and localization) with the same modifiers.
+  ///
+  /// ```swift
+  /// // Ctrl+Shift+[ on US QWERTY:
+  /// KeyCommandMatcher.readings(of: key, layout: keyboard).map(\.canonicalText)
+  /// // ["Ctrl+{", "Ctrl+Shift+["]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key of a press.
+  ///   - layout: The layout it was typed on; `nil` reads it without one.
+  /// - Returns: The strokes, best first; empty for a key that stands for no input.
+  public static func readings(of key: Key, layout: (any KeyboardLayoutProviding)?)
+    -> [KeyboardShortcut]
+  {
+    StrokeRules.readings(of: key, layout: layout).all.compactMap { reading in
+      StrokeRules.input(reading).map { KeyboardShortcut($0, modifierFlags: reading.modifiers) }
+    }
+  }
+
   /// The input a key command matches at in a right-to-left context: the other member of a
   /// mirrored pair, or `nil` for an input that is not in one.
   ///

@@ -150,8 +150,10 @@ public struct ProfileDuplicateRule: LintRule {
   /// The later binding of each such pair.
   public func check(_ model: LintModel) -> [LintFinding] {
     let bindings = model.activeBindings
+    // Keys as written: two spellings of one press (`Ctrl+Shift+[`, `Ctrl+{`) are a conflict
+    // (MK601–MK603), not a profile duplicate.
     var groups: [[PhysicalStroke]: [LintBinding]] = [:]
-    for binding in bindings { groups[binding.strokes, default: []].append(binding) }
+    for binding in bindings { groups[binding.writtenStrokes, default: []].append(binding) }
     var findings: [LintFinding] = []
     for members in groups.values where members.count > 1 {
       for (position, later) in members.enumerated() {
@@ -195,8 +197,9 @@ public struct ReservedShortcutRule: LintRule {
   public func check(_ model: LintModel) -> [LintFinding] {
     let desktop = model.configuration.desktop
     var reserved: [PhysicalStroke: ReservedShortcut] = [:]
-    for entry in ReservedShortcut.table(for: desktop) where reserved[entry.stroke] == nil {
-      reserved[entry.stroke] = entry
+    for entry in ReservedShortcut.table(for: desktop) {
+      let press = model.strokeIdentity.press(of: entry.stroke)
+      if reserved[press] == nil { reserved[press] = entry }
     }
     var findings: [LintFinding] = []
     for binding in model.activeBindings {

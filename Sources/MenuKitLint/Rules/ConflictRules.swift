@@ -135,7 +135,11 @@ struct ConflictAnalysis {
     var notes = shown.prefix(Self.listedLimit).map { winner in
       LintNote(
         "overridden here by \(LintModel.describe(winner.binding.effect)) in "
-          + LintModel.describe(winner.binding.context),
+          + LintModel.describe(winner.binding.context)
+          + (winner.writtenStrokes == binding.writtenStrokes
+            ? ""
+            : " (\(model.label(winner)) is the same press as \(model.label(binding)): "
+              + "docs/decisions/0009-stroke-semantics.md)"),
         at: winner.binding.location)
     }
     if shown.count > Self.listedLimit {
