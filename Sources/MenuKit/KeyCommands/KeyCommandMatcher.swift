@@ -20,6 +20,11 @@
 ///    fires on Ctrl+Shift+/ on a US layout. Caps Lock (keysym `O`) does not stop `Ctrl+O`.
 ///    Without a layout, Shift counts as consumed when the keysym differs from
 ///    ``Key/keysymIgnoringModifiers``, and nothing else does.
+///    **Shift spelled out.** When Shift was held and consumed, the press also reads as the
+///    same key without Shift's effect (``KeyboardLayoutProviding/unshiftedKeysym(for:)``),
+///    with Shift: on US QWERTY the press Ctrl+Shift+[ fires both `Ctrl+{` and
+///    `Ctrl+Shift+[`, exactly (VS Code's and GTK's spelling; decision 0009 in
+///    docs/decisions/). ``readings(of:layout:)`` lists a press's readings.
 /// 5. **Latin fallback.** When the key's keysym is not Latin (not a special key, ASCII, or a
 ///    Latin letter), the keysyms of ``KeyboardLayoutProviding/latinKeysyms(for:)`` are tried
 ///    in order with the same modifiers: a ``Kind/fallback`` match. Exact matches always beat
@@ -205,23 +210,26 @@ public struct KeyCommandMatcher: Hashable, Sendable {
       allowsMirroring: keyCommand.allowsAutomaticMirroring, layout: layout,
       direction: layoutDirection)
     return candidateMatch(
-      target: target, required: platform.physicalModifiers(keyCommand.modifierFlags),
+      at: target.key, kind: target.kind,
+      required: platform.physicalModifiers(keyCommand.modifierFlags).union(
+        target.extraModifiers),
       alternates: keyCommand.alternates, readings: readings)
   }
 
-  /// How a key command placed at `target`, needing the physical modifiers `required` (or
-  /// those plus an alternate's), matches a press's readings: the best tier over the readings.
+  /// How a key command placed at the chord key `key` (moved there as `kind` says), needing
+  /// the physical modifiers `required` (or those plus an alternate's), matches a press's
+  /// readings: the best tier over the readings.
+  @inline(__always)
   func candidateMatch(
-    target: StrokeRules.Target, required: KeyModifierFlags, alternates: [CommandAlternate],
-    readings: StrokeRules.Readings
+    at key: StrokeRules.ChordKey, kind: Kind, required: KeyModifierFlags,
+    alternates: [CommandAlternate], readings: StrokeRules.Readings
   ) -> CandidateMatch? {
     var best: CandidateMatch?
     _ = readings.contains { reading in
-      guard let found = StrokeRules.match(target, reading),
+      guard let found = StrokeRules.match(key: key, kind: kind, reading),
         best.map({ found.tier < $0.tier }) ?? true,
         let alternate = modifierMatch(
-          required: required.union(target.extraModifiers), alternates: alternates,
-          effective: reading.modifiers)
+          required: required, alternates: alternates, effective: reading.modifiers)
       else { return false }
       best = CandidateMatch(tier: found.tier, kind: found.kind, alternate: alternate.value)
       // Readings come best first: a tier-0 match cannot be bettered.

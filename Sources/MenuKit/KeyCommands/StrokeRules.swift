@@ -58,9 +58,6 @@ enum StrokeRules {
 
     /// The key.
     var key: ChordKey
-    /// The input, when the reading has one built (the general path); coded readings of
-    /// ASCII and special keys leave it nil until ``input(_:)`` builds it.
-    var builtInput: KeyInput?
     /// The physical modifiers (as a press reports them: Super is `.command`).
     var modifiers: KeyModifierFlags
     /// How it came about.
@@ -139,29 +136,25 @@ enum StrokeRules {
     }
     let effective = effectiveModifiers(of: key, held: held, isCased: isCased, layout: layout)
     if let ownKey {
-      readings.own = Reading(
-        key: ownKey, builtInput: ownInput, modifiers: effective, source: .key)
+      readings.own = Reading(key: ownKey, modifiers: effective, source: .key)
     }
     // Shift held and consumed (a symbol or special key, not a cased letter): the unshifted
     // key with Shift is another spelling of the same press.
     if held.contains(.shift), !effective.contains(.shift), ownKey != nil {
       let unshifted = layout?.unshiftedKeysym(for: key) ?? key.keysymIgnoringModifiers
-      let spelled: (ChordKey, KeyInput?)?
+      let spelled: ChordKey?
       if let code = KeyInput.lowercasedIndexCode(forKeysym: unshifted.rawValue) {
-        spelled = (ChordKey(code: code), nil)
-      } else if let input = KeyInput(
-        keysym: unshifted,
-        character: unshifted == key.keysymIgnoringModifiers
-          ? key.charactersIgnoringModifiers : nil)
-      {
-        spelled = (ChordKey(input), input.lowercased)
+        spelled = ChordKey(code: code)
       } else {
-        spelled = nil
+        spelled = KeyInput(
+          keysym: unshifted,
+          character: unshifted == key.keysymIgnoringModifiers
+            ? key.charactersIgnoringModifiers : nil
+        ).map(ChordKey.init)
       }
-      if let (spelledKey, input) = spelled {
+      if let spelledKey = spelled {
         let reading = Reading(
-          key: spelledKey, builtInput: input, modifiers: effective.union(.shift),
-          source: .shiftSpelled)
+          key: spelledKey, modifiers: effective.union(.shift), source: .shiftSpelled)
         if reading.key != ownKey || reading.modifiers != effective {
           readings.shiftSpelled = reading
         }
@@ -173,9 +166,7 @@ enum StrokeRules {
     if let layout, !isCoded, !isLatin(ownInput) {
       for keysym in layout.latinKeysyms(for: key) {
         guard let latin = KeyInput(keysym: keysym) else { continue }
-        let reading = Reading(
-          key: ChordKey(latin), builtInput: latin.lowercased, modifiers: effective,
-          source: .fallback)
+        let reading = Reading(key: ChordKey(latin), modifiers: effective, source: .fallback)
         if reading.key != ownKey, !readings.fallbacks.contains(where: { $0.key == reading.key }) {
           readings.fallbacks.append(reading)
         }
@@ -186,7 +177,6 @@ enum StrokeRules {
 
   /// The input of a reading, built when it was left coded.
   static func input(_ reading: Reading) -> KeyInput? {
-    if let built = reading.builtInput { return built }
     if let input = reading.key.uncodedInput { return input }
     return reading.key.code.flatMap(input(code:))
   }
@@ -300,14 +290,22 @@ enum StrokeRules {
   static func match(_ target: Target, _ reading: Reading) -> (
     tier: Int, kind: KeyCommandMatcher.Kind
   )? {
-    guard target.key == reading.key else { return nil }
+    match(key: target.key, kind: target.kind, reading)
+  }
+
+  /// ``match(_:_:)`` for a target given by its chord key and kind.
+  @inline(__always)
+  static func match(key: ChordKey, kind: KeyCommandMatcher.Kind, _ reading: Reading) -> (
+    tier: Int, kind: KeyCommandMatcher.Kind
+  )? {
+    guard key == reading.key else { return nil }
     if reading.isFallback {
-      switch target.kind {
+      switch kind {
       case .localized: return nil
       case .exact: return (2, .fallback)
-      default: return (2, target.kind)
+      default: return (2, kind)
       }
     }
-    return target.kind == .exact ? (0, .exact) : (1, target.kind)
+    return kind == .exact ? (0, .exact) : (1, kind)
   }
 }

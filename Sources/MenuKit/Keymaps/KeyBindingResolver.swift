@@ -74,6 +74,9 @@ public struct KeyBindingResolver: Sendable {
   /// Whether some first stroke has an input without an index code (which the quick test
   /// cannot answer for).
   let hasUncodedFirstStroke: Bool
+
+  /// Whether no binding can begin with any press: there is no first stroke at all.
+  var hasNoFirstStrokes: Bool { firstStrokeChords.isEmpty && !hasUncodedFirstStroke }
   /// Bindings that perform an action, by action.
   let byAction: [ActionName: [Int]]
   /// For each binding, the number of its key sequence among the distinct ones.
@@ -426,12 +429,11 @@ public struct KeyBindingResolver: Sendable {
     layoutDirection: LayoutDirection
   ) -> Bool {
     if hasUncodedFirstStroke { return true }
-    let moved = movedFirstStrokes(layout: layout, direction: layoutDirection)
-    if moved == nil, !movableFirst.relocatable.isEmpty
+    let hasMovable =
+      !movableFirst.relocatable.isEmpty
       || (layoutDirection == .rightToLeft && !movableFirst.mirrorable.isEmpty)
-    {
-      return true
-    }
+    let moved = hasMovable ? movedFirstStrokes(layout: layout, direction: layoutDirection) : nil
+    if hasMovable, moved == nil { return true }
     return readings.contains { reading in
       guard let code = reading.key.code else { return true }
       if firstStrokeChords.contains(ChordIndex.key(code: code, modifiers: reading.modifiers)) {
@@ -576,8 +578,7 @@ extension KeyBindingResolver {
 
     /// The stroke as the reading of a press of exactly its key and modifiers.
     var reading: StrokeRules.Reading {
-      StrokeRules.Reading(
-        key: StrokeRules.ChordKey(input), builtInput: input, modifiers: modifiers, source: .key)
+      StrokeRules.Reading(key: StrokeRules.ChordKey(input), modifiers: modifiers, source: .key)
     }
   }
 

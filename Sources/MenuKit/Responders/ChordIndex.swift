@@ -134,6 +134,7 @@ struct ChordSet: Sendable {
       slots[slot] = key
     }
     self.slots = slots
+    isEmpty = unique.isEmpty
   }
 
   /// Whether the set holds a key.
@@ -148,7 +149,7 @@ struct ChordSet: Sendable {
   }
 
   /// Whether the set holds no key.
-  var isEmpty: Bool { !slots.contains { $0 != Self.empty } }
+  let isEmpty: Bool
 
   /// The first slot to look at for a key: Fibonacci hashing of its bits.
   private static func slot(of key: UInt64, capacity: Int) -> Int {

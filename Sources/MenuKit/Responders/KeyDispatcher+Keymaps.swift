@@ -94,6 +94,7 @@ extension KeyDispatcher {
     _ press: Press, _ resolver: KeyBindingResolver, layout: (any KeyboardLayoutProviding)?
   ) -> Bool {
     guard let key = press.key else { return true }
+    if resolver.hasNoFirstStrokes { return false }
     return resolver.mayBegin(
       StrokeRules.readings(of: key, layout: layout), layout: layout,
       layoutDirection: layoutDirection)
@@ -292,7 +293,12 @@ extension KeyDispatcher {
     keyCommand.input = stroke.input
     keyCommand.modifierFlags = stroke.modifierFlags
     result.keyBinding = binding
-    if press.isRepeat, keyCommand.repeatBehavior != .repeatable { return false }
+    // Rule 8 of KeyCommandMatcher: an autorepeat fires only a repeatable command.
+    if KeyCommandMatcher.lossBeforeValidation(keyCommand, press: press, validatesLazily: true)
+      != nil
+    {
+      return false
+    }
     let (validated, target) = MenuValidation(chain: chain).validate(
       keyCommand.command, sender: keyCommand)
     keyCommand.command = validated

@@ -261,17 +261,20 @@ public final class KeyDispatcher {
         },
         visit: { index in
           let position = positions[index]
-          let prepared = cache.prepared[position]
-          if press.isRepeat, !prepared.isRepeatable { return false }
-          if prepared.isDisabled { return false }
-          let (validated, target) = validation.validate(
-            cache.keyCommands[position].command, sender: prepared.sender)
-          guard let target, !validated.attributes.contains(.disabled) else { return false }
+          if press.isRepeat, !cache.prepared[position].isRepeatable { return false }
+          if cache.prepared[position].isDisabled { return false }
+          let sender = cache.prepared[position].sender
+          guard
+            let target = validation.enabledTarget(
+              for: cache.keyCommands[position].command, sender: sender)
+          else { return false }
           let alternate =
-            self.match(positions[index], readings: readings, in: cache, matcher: matcher,
-              layout: layout)?.alternate
+            cache.prepared[position].hasAlternates
+            ? self.match(
+              positions[index], readings: readings, in: cache, matcher: matcher, layout: layout)?
+              .alternate : nil
           outcome = self.perform(
-            alternate?.action ?? prepared.action, sender: prepared.sender,
+            alternate?.action ?? cache.prepared[position].action, sender: sender,
             target: alternate == nil ? target : nil, chain: cache.chain, result: &result)
           return true
         })
@@ -318,10 +321,11 @@ public final class KeyDispatcher {
     _ position: Int, readings: StrokeRules.Readings, in cache: CandidateCache,
     matcher: KeyCommandMatcher, layout: (any KeyboardLayoutProviding)?
   ) -> KeyCommandMatcher.CandidateMatch? {
-    let prepared = cache.prepared[position]
-    if let target = prepared.fixedTarget {
+    if let key = cache.prepared[position].fixedKey {
       return matcher.candidateMatch(
-        target: target, required: prepared.required, alternates: prepared.alternates,
+        at: key, kind: .exact, required: cache.prepared[position].required,
+        alternates: cache.prepared[position].hasAlternates
+          ? cache.keyCommands[position].alternates : [],
         readings: readings)
     }
     return matcher.candidateMatch(
@@ -473,12 +477,8 @@ public final class KeyDispatcher {
           isRepeatable: keyCommand.repeatBehavior == .repeatable,
           isDisabled: keyCommand.attributes.contains(.disabled),
           required: platform.physicalModifiers(keyCommand.modifierFlags),
-          alternates: keyCommand.alternates,
-          fixedTarget: isMovable
-            ? nil
-            : StrokeRules.target(
-              of: input, allowsLocalization: false, allowsMirroring: false, layout: nil,
-              direction: .leftToRight)))
+          hasAlternates: !keyCommand.alternates.isEmpty,
+          fixedKey: isMovable ? nil : StrokeRules.ChordKey(input)))
     }
     let cache = CandidateCache(
       firstResponder: first, chain: chain.responders, loop: chain.loop,
@@ -577,11 +577,11 @@ private final class CandidateCache {
     let isDisabled: Bool
     /// The physical modifiers its own flags need.
     let required: KeyModifierFlags
-    /// Its alternates.
-    let alternates: [CommandAlternate]
+    /// Whether it has alternates.
+    let hasAlternates: Bool
     /// Where it is matched, for a key command that neither localization nor mirroring can
-    /// move; nil for one that may move, whose target depends on the layout.
-    let fixedTarget: StrokeRules.Target?
+    /// move (its own input); nil for one that may move, whose place depends on the layout.
+    let fixedKey: StrokeRules.ChordKey?
   }
   /// Every set of physical modifiers some key command matches with (with Shift added, for
   /// relocations): a press with other modifiers matches nothing.

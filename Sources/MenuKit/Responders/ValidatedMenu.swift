@@ -89,17 +89,33 @@ public struct MenuValidation {
   /// command, as UIKit does — and returns the target found, which performs the action.
   func validate(_ command: Command, sender: Any) -> (command: Command, target: Responder?) {
     var result = command
-    let target =
-      knownChain.map { chain in
-        chain.first { $0.canPerformAction(command.action, withSender: sender) }
-      } ?? firstResponder?.target(forAction: command.action, withSender: sender)
-    guard let target else {
+    guard let target = target(for: command.action, sender: sender) else {
       result.attributes.insert(.disabled)
       return (result, nil)
     }
     target.validate(&result)
     if command.attributes.contains(.disabled) { result.attributes.insert(.disabled) }
     return (result, target)
+  }
+
+  /// The target that performs a command, when ``validate(_:sender:)`` leaves it enabled:
+  /// the same answer, for the key dispatcher, which needs only whether and by whom.
+  func enabledTarget(for command: Command, sender: Any) -> Responder? {
+    let (validated, target) = validate(command, sender: sender)
+    return validated.attributes.contains(.disabled) ? nil : target
+  }
+
+  /// The first responder on the chain that can perform an action (UIKit's
+  /// `target(forAction:withSender:)`).
+  @inline(__always)
+  func target(for action: ActionName, sender: Any) -> Responder? {
+    if let chain = knownChain {
+      for responder in chain where responder.canPerformAction(action, withSender: sender) {
+        return responder
+      }
+      return nil
+    }
+    return firstResponder?.target(forAction: action, withSender: sender)
   }
 
   private func validate(
