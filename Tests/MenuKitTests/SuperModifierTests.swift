@@ -299,3 +299,39 @@ struct SuperImportTests {
     #expect(diagnostics[1].message.contains("Hyper"))
   }
 }
+
+// MARK: - Rendering
+
+@Suite("The Super modifier: labels in every rendering")
+struct SuperRenderingTests {
+  private let root = Menu(children: [
+    .menu(
+      Menu(
+        title: "Go",
+        children: [
+          .keyCommand(
+            KeyCommand(title: "Files", action: "files", input: "e", modifierFlags: .super)),
+          .keyCommand(
+            KeyCommand(
+              title: "Workspace", action: "space", input: .pageUp,
+              modifierFlags: [.super, .shift])),
+        ]))
+  ])
+
+  @Test(
+    "text, Markdown, HTML and the palette label Super per profile",
+    arguments: [
+      (PlatformProfile.linux, "Super+E", "Super+Shift+Page Up"),
+      (.windows, "Win+E", "Win+Shift+Page Up"), (.mac, "⌘E", "⇧⌘⇞"),
+    ])
+  func labels(platform: PlatformProfile, files: String, workspace: String) {
+    let text = TextMenuRenderer(platform: platform).render(root)
+    #expect(text.contains(files) && text.contains(workspace), "\(text)")
+    let markdown = MarkdownMenuRenderer(platform: platform).render(root)
+    #expect(markdown.contains(files) && markdown.contains(workspace), "\(markdown)")
+    let html = HTMLMenuRenderer(platform: platform).render(root)
+    #expect(html.contains(files) && html.contains(workspace))
+    let palette = PaletteIndex(menu: root, platform: platform)
+    #expect(palette.entries.map(\.shortcutLabel) == [files, workspace])
+  }
+}
