@@ -335,3 +335,29 @@ struct SuperRenderingTests {
     #expect(palette.entries.map(\.shortcutLabel) == [files, workspace])
   }
 }
+
+// MARK: - Validation
+
+@Suite("The Super modifier: menu validation")
+struct SuperValidationTests {
+  private let menu = Menu(children: [
+    .menu(
+      Menu(
+        title: "Go",
+        children: [
+          .keyCommand(
+            KeyCommand(title: "Edit", action: "edit", input: "e", modifierFlags: .command)),
+          .keyCommand(
+            KeyCommand(title: "Files", action: "files", input: "e", modifierFlags: .super)),
+        ]))
+  ])
+
+  @Test("Cmd+E and Super+E are a duplicate shortcut (MK302) on mac only")
+  func duplicates() {
+    let mac = MenuValidator(platform: .mac).validate(menu)
+    #expect(mac.map(\.code) == [.duplicateShortcut])
+    #expect(mac.first?.message.contains("shortcut ⌘E") == true)
+    #expect(MenuValidator(platform: .linux).validate(menu).isEmpty)
+    #expect(MenuValidator(platform: .windows).validate(menu).isEmpty)
+  }
+}
