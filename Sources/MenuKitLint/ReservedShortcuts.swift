@@ -26,7 +26,7 @@ public enum Desktop: String, CaseIterable, Hashable, Sendable {
 public struct ReservedShortcut: Hashable, Sendable {
   /// The physical stroke: `.command` is the Super (⌘) key.
   public var stroke: PhysicalStroke
-  /// How the table writes it, such as `Super+L`.
+  /// How the table writes it, in MenuKit's canonical text, such as `Super+L`.
   public var text: String
   /// What the desktop does with it.
   public var purpose: String
@@ -38,8 +38,8 @@ public struct ReservedShortcut: Hashable, Sendable {
   public static func table(for desktop: Desktop) -> [ReservedShortcut] {
     let rows: [(String, String)]
     switch desktop {
-    case .gnome: rows = gnome + virtualTerminals
-    case .kde: rows = kde + virtualTerminals
+    case .gnome: rows = gnome + gnomeSuper + virtualTerminals
+    case .kde: rows = kde + kdeSuper + virtualTerminals
     case .macos: rows = macos
     }
     return rows.compactMap { text, purpose in
@@ -48,15 +48,12 @@ public struct ReservedShortcut: Hashable, Sendable {
     }
   }
 
-  /// Reads `Super+Shift+L` as a physical stroke: `Super` (and `Cmd` on macOS) is the Super or
-  /// ⌘ key, `Option` is Alt.
+  /// Reads canonical text such as `Super+Shift+L` as a physical stroke: `Super` is the Super
+  /// key (the logo or Windows key), `Cmd` in the macOS table is ⌘ (the same key), `Ctrl` is
+  /// Control and `Option` is Alt. `Super` alone is a tap of the Super key.
   static func physicalStroke(_ text: String) -> PhysicalStroke? {
-    let written =
-      text
-      .replacingOccurrences(of: "Super+", with: "Cmd+")
-      .replacingOccurrences(of: "Option+", with: "Alt+")
-    guard let shortcut = try? KeyboardShortcut(parsing: written) else { return nil }
-    // Read under mac: Cmd stays the Super/⌘ key and Ctrl stays Control.
+    guard let shortcut = try? KeyboardShortcut(parsing: text) else { return nil }
+    // Read under mac: Cmd and Super are the Super/⌘ key, and Ctrl stays Control.
     return PhysicalStroke(shortcut, platform: .mac)
   }
 
@@ -66,17 +63,11 @@ public struct ReservedShortcut: Hashable, Sendable {
 
   static let gnome: [(String, String)] = [
     ("Alt+Tab", "switches applications"), ("Alt+Shift+Tab", "switches applications backwards"),
-    ("Super+Tab", "switches applications"), ("Alt+`", "switches windows of an application"),
+    ("Alt+`", "switches windows of an application"),
     ("Alt+F1", "opens the activities overview"), ("Alt+F2", "runs a command"),
     ("Alt+F4", "closes the window"), ("Alt+F7", "moves the window"),
     ("Alt+F8", "resizes the window"), ("Alt+F10", "maximizes the window"),
-    ("Alt+Space", "opens the window menu"), ("Super+L", "locks the screen"),
-    ("Super+A", "shows the applications"), ("Super+D", "shows the desktop"),
-    ("Super+H", "hides the window"), ("Super+V", "shows the notification list"),
-    ("Super+Space", "switches the input source"), ("Super+Up", "maximizes the window"),
-    ("Super+Down", "restores the window"), ("Super+Left", "tiles the window left"),
-    ("Super+Right", "tiles the window right"), ("Super+PageUp", "moves to the workspace above"),
-    ("Super+PageDown", "moves to the workspace below"),
+    ("Alt+Space", "opens the window menu"),
     ("Ctrl+Alt+Delete", "logs out"), ("Ctrl+Alt+T", "opens a terminal (Ubuntu)"),
     ("Ctrl+Alt+Up", "moves to the workspace above"),
     ("Ctrl+Alt+Down", "moves to the workspace below"),
@@ -84,6 +75,51 @@ public struct ReservedShortcut: Hashable, Sendable {
     ("Ctrl+Alt+Right", "moves to the workspace on the right"),
     ("Ctrl+Alt+Tab", "switches system controls"),
   ]
+
+  /// GNOME's Super shortcuts, from the schemas' defaults: `org.gnome.desktop.wm.keybindings`
+  /// (GNOME/gsettings-desktop-schemas, schemas/org.gnome.desktop.wm.keybindings.gschema.xml.in),
+  /// `org.gnome.shell.keybindings` (GNOME/gnome-shell, data/org.gnome.shell.gschema.xml.in),
+  /// `org.gnome.mutter` and `org.gnome.mutter.keybindings` (GNOME/mutter,
+  /// data/org.gnome.mutter.gschema.xml.in: `overlay-key` is `Super_L`),
+  /// `org.gnome.mutter.wayland.keybindings` (data/org.gnome.mutter.wayland.gschema.xml.in) and
+  /// `org.gnome.settings-daemon.plugins.media-keys` (GNOME/gnome-settings-daemon). Super+D is
+  /// not among them: `show-desktop` has no default.
+  static let gnomeSuper: [(String, String)] =
+    [
+      ("Super", "opens the activities overview when tapped (mutter's overlay key)"),
+      ("Super+Tab", "switches applications"),
+      ("Super+Shift+Tab", "switches applications backwards"),
+      ("Super+`", "switches windows of an application"),
+      ("Super+Shift+`", "switches windows of an application backwards"),
+      ("Super+A", "shows the applications"), ("Super+S", "opens the activities overview"),
+      ("Super+V", "shows the notification list"), ("Super+M", "shows the notification list"),
+      ("Super+N", "focuses the active notification"),
+      ("Super+F10", "opens the application menu"),
+      ("Super+Alt+Up", "moves up through the overview's views"),
+      ("Super+Alt+Down", "moves down through the overview's views"),
+      ("Super+L", "locks the screen"), ("Super+H", "hides the window"),
+      ("Super+Up", "maximizes the window"), ("Super+Down", "restores the window"),
+      ("Super+Left", "tiles the window left"), ("Super+Right", "tiles the window right"),
+      ("Super+Home", "moves to workspace 1"), ("Super+End", "moves to the last workspace"),
+      ("Super+PageUp", "moves to the workspace above"),
+      ("Super+PageDown", "moves to the workspace below"),
+      ("Super+Shift+Home", "moves the window to workspace 1"),
+      ("Super+Shift+End", "moves the window to the last workspace"),
+      ("Super+Shift+PageUp", "moves the window to the workspace above"),
+      ("Super+Shift+PageDown", "moves the window to the workspace below"),
+      ("Super+Shift+Up", "moves the window to the monitor above"),
+      ("Super+Shift+Down", "moves the window to the monitor below"),
+      ("Super+Shift+Left", "moves the window to the monitor on the left"),
+      ("Super+Shift+Right", "moves the window to the monitor on the right"),
+      ("Super+Space", "switches the input source"),
+      ("Super+Shift+Space", "switches the input source backwards"),
+      ("Super+P", "switches the monitor configuration"),
+      ("Super+Escape", "restores the keyboard shortcuts an app inhibited (Wayland)"),
+      ("Super+F1", "opens the help browser"), ("Super+Alt+S", "turns the screen reader on or off"),
+      ("Super+Alt+8", "turns the magnifier on or off"),
+      ("Super+Alt+=", "zooms the magnifier in"), ("Super+Alt+-", "zooms the magnifier out"),
+    ]
+    + (1...9).map { ("Super+\($0)", "switches to application \($0) of the dash") }
 
   static let kde: [(String, String)] = [
     ("Alt+Tab", "walks through windows"), ("Alt+Shift+Tab", "walks through windows backwards"),
@@ -95,9 +131,52 @@ public struct ReservedShortcut: Hashable, Sendable {
     ("Ctrl+F8", "shows the desktop grid"), ("Ctrl+F9", "shows the windows of this desktop"),
     ("Ctrl+F10", "shows all windows"), ("Ctrl+F12", "shows the desktop"),
     ("Ctrl+Alt+Delete", "logs out"), ("Ctrl+Alt+L", "locks the screen"),
-    ("Ctrl+Alt+Escape", "kills a window"), ("Super+L", "locks the screen"),
-    ("Super+E", "opens the file manager"), ("Super+Tab", "switches activities"),
+    ("Ctrl+Alt+Escape", "kills a window"),
   ]
+
+  /// KDE Plasma's Meta (Super) shortcuts: KWin's defaults (KDE/kwin, src/kwinbindings.cpp and
+  /// its virtual-desktop and effect shortcuts) and the defaults that Plasma's components
+  /// register with kglobalaccel (the middle field of `kglobalshortcutsrc` entries such as
+  /// `show-on-mouse-pos=Meta+V,Meta+V,…`): plasmashell, Klipper, ksmserver, Dolphin's
+  /// `X-KDE-Shortcuts=Meta+E`, the emoji selector's `Meta+.`, Spectacle and KScreen. Plasma 5
+  /// and 6 differ in a few (Super+Tab walks through activities in Plasma 5; Super+W and
+  /// Super+G are Plasma 6's overview and grid).
+  static let kdeSuper: [(String, String)] =
+    [
+      ("Super", "opens the application launcher when tapped"),
+      ("Super+E", "opens the file manager"), ("Super+L", "locks the screen"),
+      ("Super+D", "shows the desktop"), ("Super+Tab", "walks through activities"),
+      ("Super+Shift+Tab", "walks through activities backwards"),
+      ("Super+Q", "shows the activity switcher"), ("Super+S", "stops the current activity"),
+      ("Super+W", "opens the overview"), ("Super+G", "opens the desktop grid"),
+      ("Super+V", "shows the clipboard history at the pointer"),
+      ("Ctrl+Super+X", "opens the clipboard's action menu"),
+      ("Ctrl+Super+R", "runs the clipboard's action on the current clipboard"),
+      ("Super+.", "opens the emoji selector"), ("Super+Alt+K", "switches the keyboard layout"),
+      ("Super+P", "switches the display configuration"),
+      ("Super+Alt+P", "moves the keyboard focus between panels"),
+      ("Super+Shift+S", "takes a screenshot of a region"),
+      ("Super+PageUp", "maximizes the window"), ("Super+PageDown", "minimizes the window"),
+      ("Super+Up", "tiles the window to the top"), ("Super+Down", "tiles the window to the bottom"),
+      ("Super+Left", "tiles the window to the left"),
+      ("Super+Right", "tiles the window to the right"),
+      ("Super+Alt+Up", "switches to the window above"),
+      ("Super+Alt+Down", "switches to the window below"),
+      ("Super+Alt+Left", "switches to the window on the left"),
+      ("Super+Alt+Right", "switches to the window on the right"),
+      ("Ctrl+Super+Up", "switches one desktop up"),
+      ("Ctrl+Super+Down", "switches one desktop down"),
+      ("Ctrl+Super+Left", "switches one desktop to the left"),
+      ("Ctrl+Super+Right", "switches one desktop to the right"),
+      ("Ctrl+Super+Shift+Up", "moves the window one desktop up"),
+      ("Ctrl+Super+Shift+Down", "moves the window one desktop down"),
+      ("Ctrl+Super+Shift+Left", "moves the window one desktop to the left"),
+      ("Ctrl+Super+Shift+Right", "moves the window one desktop to the right"),
+      ("Super+Shift+Left", "moves the window to the previous screen"),
+      ("Super+Shift+Right", "moves the window to the next screen"),
+      ("Ctrl+Super+Escape", "kills a window"),
+    ]
+    + (1...9).map { ("Super+\($0)", "activates task manager entry \($0)") }
 
   static let macos: [(String, String)] = [
     ("Cmd+Tab", "switches applications"), ("Cmd+Shift+Tab", "switches applications backwards"),

@@ -125,7 +125,7 @@ public struct KeyboardMap: Hashable, Sendable {
 
   /// The key commands typed with one combination of modifiers.
   public struct Layer: Hashable, Sendable {
-    /// The physical modifiers held: Shift, Control, Alt and, on mac, Command (Super).
+    /// The physical modifiers held: Shift, Control, Alt and Command (the Super key; ⌘ on mac).
     public var modifiers: KeyModifierFlags
     /// The layer's key commands, in menu order.
     public var bindings: [Binding]
@@ -175,8 +175,11 @@ public struct KeyboardMap: Hashable, Sendable {
         ]
         return glyphs.filter { modifiers.contains($0.0) }.map(\.1).joined()
       }
+      // The order and words of shortcut labels (`KeyboardShortcut.label(for:)`): the Super
+      // key first, `Win` on windows.
       let words: [(KeyModifierFlags, String)] = [
-        (.control, "Ctrl"), (.alternate, "Alt"), (.shift, "Shift"), (.command, "Super"),
+        (.command, platform == .windows ? "Win" : "Super"), (.control, "Ctrl"),
+        (.alternate, "Alt"), (.shift, "Shift"),
       ]
       return words.filter { modifiers.contains($0.0) }.map(\.1).joined(separator: "+")
     }

@@ -159,11 +159,67 @@ struct ConflictRuleTests {
     #expect(kde.findings[1].message.contains("reserved by KDE Plasma: it locks the screen"))
   }
 
-  @Test("every row of every reserved-shortcut table parses")
-  func reservedTablesParse() {
-    #expect(ReservedShortcut.table(for: .gnome).count == 42)
-    #expect(ReservedShortcut.table(for: .kde).count == 34)
+  @Test("every row of every reserved-shortcut table parses and is written in canonical text")
+  func reservedTablesParse() throws {
+    #expect(ReservedShortcut.table(for: .gnome).count == 78)
+    #expect(ReservedShortcut.table(for: .kde).count == 79)
     #expect(ReservedShortcut.table(for: .macos).count == 17)
+    for desktop in Desktop.allCases {
+      for entry in ReservedShortcut.table(for: desktop) {
+        #expect(try KeyboardShortcut(parsing: entry.text).canonicalText == entry.text)
+      }
+    }
+  }
+
+  @Test(
+    "GNOME's and KDE's Super shortcuts are reserved for Super+key bindings on linux and windows",
+    arguments: [PlatformProfile.linux, .windows])
+  func reservedSuperShortcuts(platform: PlatformProfile) throws {
+    let text = """
+      { "schemaVersion": 1, "keymap": [
+        { "bindings": [ { "keys": "Super+L", "command": "lock" }, { "keys": "Super+E", "command": "files" },
+                        { "keys": "Super+Shift+PageUp", "command": "up" }, { "keys": "Super", "command": "tap" },
+                        { "keys": "Super+1", "command": "first" }, { "keys": "Super+J", "command": "free" },
+                        { "keys": "Cmd+L", "command": "ctrl" }, { "keys": "Super+.", "command": "emoji" } ] }
+      ] }
+      """
+    let gnome = lint([("k.json", text)], configuration: LintConfiguration(platform: platform))
+    #expect(summary(gnome) == ["MK610@2:19", "MK610@3:19", "MK610@3:70", "MK610@4:19"])
+    let messages = gnome.findings.map(\.message)
+    let superWord = platform == .windows ? "Win" : "Super"
+    #expect(
+      messages[0] == "\(superWord)+L (lock) is reserved by GNOME: it locks the screen, so the "
+        + "app never receives it; choose other keys")
+    #expect(messages[1].contains("reserved by GNOME: it moves the window to the workspace above"))
+    #expect(messages[2].contains("reserved by GNOME: it opens the activities overview when tapped"))
+    #expect(messages[3].contains("reserved by GNOME: it switches to application 1 of the dash"))
+    let kde = lint(
+      [("k.json", text)], configuration: LintConfiguration(platform: platform, desktop: .kde))
+    #expect(
+      summary(kde) == ["MK610@2:19", "MK610@2:61", "MK610@3:70", "MK610@4:19", "MK610@5:59"])
+    #expect(kde.findings[1].message.contains("reserved by KDE Plasma: it opens the file manager"))
+    #expect(kde.findings[4].message.contains("reserved by KDE Plasma: it opens the emoji selector"))
+    // Ctrl+L (Cmd+L on linux) is not the Super key: not reserved.
+    #expect(!gnome.findings.contains { $0.message.contains("(ctrl)") })
+  }
+
+  @Test("Cmd+E and Super+E are the same keys on mac, two keys on linux")
+  func superProfileDuplicates() {
+    let text = """
+      { "schemaVersion": 1, "keymap": [
+        { "bindings": [ { "keys": "Cmd+E", "command": "a" }, { "keys": "Super+E", "command": "b" } ] }
+      ] }
+      """
+    let mac = lint([("k.json", text)], configuration: LintConfiguration(platform: .mac))
+    #expect(summary(mac) == ["MK602@2:19", "MK609@2:56"])
+    #expect(
+      mac.findings.last?.message
+        == "Super+E and Cmd+E are the same keys (⌘E) under the mac profile: b here and a "
+        + "earlier; write both with Cmd, or choose other keys")
+    let linux = lint([("k.json", text)])
+    #expect(summary(linux).isEmpty)
+    let windows = lint([("k.json", text)], configuration: LintConfiguration(platform: .windows))
+    #expect(summary(windows).isEmpty)
   }
 }
 

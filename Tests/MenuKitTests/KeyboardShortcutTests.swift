@@ -75,6 +75,13 @@ private let roundTrips: [RoundTrip] = [
   RoundTrip("Keypad5", "Keypad5"),
   RoundTrip("Cmd+KeypadPlus", "Cmd+KeypadPlus"),
   RoundTrip("  Cmd+O  ", "Cmd+O"),
+  RoundTrip("Super+E", "Super+E"),
+  RoundTrip("Meta+E", "Super+E"),
+  RoundTrip("win+e", "Super+E"),
+  RoundTrip("Windows+E", "Super+E"),
+  RoundTrip("Logo+E", "Super+E"),
+  RoundTrip("Shift+Super+Ctrl+Alt+Cmd+E", "Ctrl+Cmd+Super+Alt+Shift+E"),
+  RoundTrip("Super", "Super"),
 ]
 
 /// A shortcut and its labels under each profile.
@@ -105,6 +112,13 @@ private let labels: [Labels] = [
   Labels(text: "Cmd+Space", linux: "Ctrl+Space", mac: "⌘Space", windows: "Ctrl+Space"),
   Labels(text: "Alt+Backspace", linux: "Alt+Backspace", mac: "⌥⌫", windows: "Alt+Backspace"),
   Labels(text: "Cmd+[", linux: "Ctrl+[", mac: "⌘[", windows: "Ctrl+["),
+  Labels(text: "Super+E", linux: "Super+E", mac: "⌘E", windows: "Win+E"),
+  Labels(text: "Super+Shift+E", linux: "Super+Shift+E", mac: "⇧⌘E", windows: "Win+Shift+E"),
+  Labels(
+    text: "Ctrl+Cmd+Super+Alt+Shift+Up", linux: "Super+Ctrl+Alt+Shift+Up", mac: "⌃⌥⇧⌘↑",
+    windows: "Win+Ctrl+Alt+Shift+Up"),
+  Labels(text: "Cmd+Super+E", linux: "Super+Ctrl+E", mac: "⌘E", windows: "Win+Ctrl+E"),
+  Labels(text: "Super", linux: "Super", mac: "⌘", windows: "Win"),
 ]
 
 /// Text that does not parse, the error, and its message.
@@ -117,7 +131,8 @@ private struct Failure: CustomTestStringConvertible, Sendable {
 
 /// The expectation that ends several messages.
 private let expectation =
-  "expected modifiers (Ctrl, Cmd, Alt, Shift) joined with '+' and then one key, like 'Cmd+Shift+O'"
+  "expected modifiers (Ctrl, Cmd, Super, Alt, Shift) joined with '+' and then one key, like "
+  + "'Cmd+Shift+O'"
 
 private let failures: [Failure] = [
   Failure(text: "", error: .empty, message: "empty shortcut; \(expectation)"),
@@ -196,6 +211,14 @@ struct KeyboardShortcutParsingTests {
     #expect(try KeyboardShortcut(parsing: "Space").input == .space)
     #expect(try KeyboardShortcut(parsing: "Delete").input == .deleteForward)
     #expect(try KeyboardShortcut(parsing: "Backspace").input == .backspace)
+    #expect(
+      try KeyboardShortcut(parsing: "Super+E") == KeyboardShortcut("e", modifierFlags: .super))
+    #expect(try KeyboardShortcut(parsing: "Meta+E").modifierFlags == .super)
+    #expect(try KeyboardShortcut(parsing: "Win+E").modifierFlags == .super)
+    #expect(try KeyboardShortcut(parsing: "Super").input == .modifierKey(.super))
+    #expect(try KeyboardShortcut(parsing: "Super").modifierFlags == [])
+    #expect(KeyModifierFlags.super.flagNames == ["super"])
+    #expect(KeyModifierFlags.shortcutModifiers.contains(.super))
   }
 
   @Test("an uppercase letter names the key, whose input is lowercase")
@@ -206,10 +229,13 @@ struct KeyboardShortcutParsingTests {
     #expect(try KeyboardShortcut(parsing: "Alt+É").input == "é")
   }
 
-  @Test("canonical text follows the modifier order Ctrl, Cmd, Alt, Shift")
+  @Test("canonical text follows the modifier order Ctrl, Cmd, Super, Alt, Shift")
   func canonicalOrder() {
     let all: KeyModifierFlags = [.shift, .alternate, .command, .control]
     #expect(KeyboardShortcut("k", modifierFlags: all).canonicalText == "Ctrl+Cmd+Alt+Shift+K")
+    #expect(
+      KeyboardShortcut("k", modifierFlags: all.union(.super)).canonicalText
+        == "Ctrl+Cmd+Super+Alt+Shift+K")
     #expect(KeyboardShortcut(.function(5)).canonicalText == "F5")
   }
 
@@ -289,6 +315,19 @@ struct KeyboardShortcutLabelTests {
     #expect(PlatformProfile.mac.physicalModifiers(.command) == .command)
     #expect(
       PlatformProfile.mac.physicalModifiers([.command, .alphaShift, .numericPad]) == .command)
+  }
+
+  @Test("Super is the press flag .command on every profile, and ⌘ itself on mac")
+  func superIsThePressCommandFlag() {
+    for platform in [PlatformProfile.linux, .windows] {
+      #expect(platform.physicalModifiers(.super) == .command)
+      #expect(platform.physicalModifiers([.command, .super]) == [.control, .command])
+      #expect(
+        platform.physicalModifiers([.control, .super, .shift]) == [.control, .command, .shift])
+    }
+    #expect(PlatformProfile.mac.physicalModifiers(.super) == .command)
+    #expect(PlatformProfile.mac.physicalModifiers([.command, .super]) == .command)
+    #expect(PlatformProfile.mac.physicalModifiers([.control, .super]) == [.control, .command])
   }
 }
 

@@ -76,7 +76,7 @@ struct KeymapImportGTKTests {
       (gtk_accel_path "<Actions>/a/e" "<Primary>e") x
       (gtk_accel_path "<Actions>/a/f" "<Primray>f")
       (gtk_accel_path "<Actions>/a/g" "<Primary>g")
-      (gtk_accel_path "<Actions>/a/h" "<Super>h")
+      (gtk_accel_path "<Actions>/a/h" "<Hyper>h")
       app.x <Primary>x <Bad>y
       """
     let (keymap, diagnostics) = GTKAccelerators.load(

@@ -54,6 +54,13 @@ private let parseCases: [ParseCase] = [
   ParseCase(.vscode, .linux, "shift+f24", "Shift+F24"),
   ParseCase(.vscode, .linux, "ctrl+shift+{", "Cmd+Shift+{"),
   ParseCase(.vscode, .linux, "alt+é", "Alt+É"),
+  ParseCase(.vscode, .linux, "meta+e", "Super+E"),
+  ParseCase(.vscode, .linux, "shift+alt+meta+j", "Super+Alt+Shift+J"),
+  ParseCase(.vscode, .linux, "ctrl+meta+p", "Cmd+Super+P"),
+  ParseCase(.vscode, .linux, "win+e", "Super+E"),
+  ParseCase(.vscode, .windows, "win+e", "Super+E"),
+  ParseCase(.vscode, .windows, "ctrl+alt+win+n", "Cmd+Super+Alt+N"),
+  ParseCase(.vscode, .mac, "meta+e", "Cmd+E"),
   // Zed
   ParseCase(.zed, .linux, "ctrl-shift-p", "Cmd+Shift+P"),
   ParseCase(.zed, .linux, "ctrl-shift-[", "Cmd+Shift+["),
@@ -73,6 +80,11 @@ private let parseCases: [ParseCase] = [
   ParseCase(.zed, .linux, "ctrl-enter", "Cmd+Return"),
   ParseCase(.zed, .linux, "g g", "G G"),
   ParseCase(.zed, .linux, "CTRL-ALT-Z", "Cmd+Alt+Shift+Z"),
+  ParseCase(.zed, .linux, "super-e", "Super+E"),
+  ParseCase(.zed, .linux, "ctrl-alt-super-p", "Cmd+Super+Alt+P"),
+  ParseCase(.zed, .linux, "cmd-e", "Super+E"),
+  ParseCase(.zed, .windows, "win-e", "Super+E"),
+  ParseCase(.zed, .mac, "super-e", "Cmd+E"),
   // GTK
   ParseCase(.gtk, .linux, "<Control><Shift>bracketleft", "Cmd+Shift+["),
   ParseCase(.gtk, .linux, "<Primary><Shift>z", "Cmd+Shift+Z"),
@@ -95,6 +107,11 @@ private let parseCases: [ParseCase] = [
   ParseCase(.gtk, .linux, "<Shift>ISO_Left_Tab", "Shift+Tab"),
   ParseCase(.gtk, .linux, "<Primary>[", "Cmd+["),
   ParseCase(.gtk, .linux, "<Primary><", "Cmd+<"),
+  ParseCase(.gtk, .linux, "<Super>e", "Super+E"),
+  ParseCase(.gtk, .linux, "<Shift><Super>Page_Up", "Super+Shift+PageUp"),
+  ParseCase(.gtk, .linux, "<Primary><Super>e", "Cmd+Super+E"),
+  ParseCase(.gtk, .windows, "<super>e", "Super+E"),
+  ParseCase(.gtk, .mac, "<Super>e", "Cmd+E"),
   // Qt
   ParseCase(.qt, .linux, "Ctrl+Shift+[", "Cmd+Shift+["),
   ParseCase(.qt, .mac, "Ctrl+Shift+[", "Cmd+Shift+["),
@@ -113,6 +130,9 @@ private let parseCases: [ParseCase] = [
   ParseCase(.qt, .linux, "Del", "Delete"),
   ParseCase(.qt, .linux, "ctrl+shift+p", "Cmd+Shift+P"),
   ParseCase(.qt, .linux, "Alt+F4", "Alt+F4"),
+  ParseCase(.qt, .linux, "Meta+E", "Super+E"),
+  ParseCase(.qt, .linux, "Meta+Ctrl+Right", "Cmd+Super+Right"),
+  ParseCase(.qt, .windows, "Meta+E", "Super+E"),
   // Electron
   ParseCase(.electron, .linux, "CmdOrCtrl+Shift+[", "Cmd+Shift+["),
   ParseCase(.electron, .mac, "CmdOrCtrl+Shift+[", "Cmd+Shift+["),
@@ -125,6 +145,12 @@ private let parseCases: [ParseCase] = [
   ParseCase(.electron, .linux, "CmdOrCtrl+numadd", "Cmd+KeypadPlus"),
   ParseCase(.electron, .linux, "Enter", "Return"),
   ParseCase(.electron, .linux, "Shift+F11", "Shift+F11"),
+  ParseCase(.electron, .linux, "Super+E", "Super+E"),
+  ParseCase(.electron, .linux, "Meta+E", "Super+E"),
+  ParseCase(.electron, .linux, "Cmd+E", "Super+E"),
+  ParseCase(.electron, .windows, "Command+Shift+E", "Super+Shift+E"),
+  ParseCase(.electron, .linux, "CmdOrCtrl+Super+E", "Cmd+Super+E"),
+  ParseCase(.electron, .mac, "Super+E", "Cmd+E"),
   // Emacs
   ParseCase(.emacs, .linux, "C-S-[", "Cmd+Shift+["),
   ParseCase(.emacs, .linux, "C-x C-s", "Cmd+X Cmd+S"),
@@ -145,9 +171,16 @@ private let parseCases: [ParseCase] = [
   ParseCase(.emacs, .linux, "C-<", "Cmd+<"),
   ParseCase(.emacs, .mac, "s-s", "Cmd+S"),
   ParseCase(.emacs, .mac, "C-s", "Ctrl+S"),
+  ParseCase(.emacs, .linux, "s-e", "Super+E"),
+  ParseCase(.emacs, .linux, "C-s-<up>", "Cmd+Super+Up"),
+  ParseCase(.emacs, .windows, "s-E", "Super+Shift+E"),
   // MenuKit
   ParseCase(.menuKit, .linux, "Ctrl+Cmd+F", "Ctrl+Cmd+F"),
   ParseCase(.menuKit, .mac, "cmd+k cmd+s", "Cmd+K Cmd+S"),
+  ParseCase(.menuKit, .linux, "Super+E", "Super+E"),
+  ParseCase(.menuKit, .linux, "meta+e", "Super+E"),
+  ParseCase(.menuKit, .linux, "Win+Shift+E", "Super+Shift+E"),
+  ParseCase(.menuKit, .linux, "Shift+Super+Ctrl+Alt+Cmd+E", "Ctrl+Cmd+Super+Alt+Shift+E"),
 ]
 
 /// A shortcut, a platform and its expected text in each dialect that writes it.
@@ -176,7 +209,7 @@ private let formatCases: [FormatCase] = [
     canonical: "Ctrl+Cmd+F", platform: .mac,
     texts: [
       .vscode: "ctrl+cmd+f", .zed: "ctrl-cmd-f", .gtk: "<Primary><Control>f",
-      .qt: "Ctrl+Meta+F", .electron: "CmdOrCtrl+Ctrl+F", .emacs: "C-s-f",
+      .qt: "Meta+Ctrl+F", .electron: "CmdOrCtrl+Ctrl+F", .emacs: "C-s-f",
     ]),
   FormatCase(
     canonical: "Ctrl+Cmd+F", platform: .linux,
@@ -239,6 +272,31 @@ private let formatCases: [FormatCase] = [
       .emacs: "M-é",
     ]),
   FormatCase(
+    canonical: "Super+E", platform: .linux,
+    texts: [
+      .menuKit: "Super+E", .vscode: "meta+e", .zed: "super-e", .gtk: "<Super>e", .qt: "Meta+E",
+      .electron: "Super+E", .emacs: "s-e",
+    ]),
+  FormatCase(
+    canonical: "Super+E", platform: .windows,
+    texts: [
+      .vscode: "win+e", .zed: "win-e", .gtk: "<Super>e", .qt: "Meta+E", .electron: "Super+E",
+      .emacs: "s-e",
+    ]),
+  FormatCase(
+    canonical: "Super+E", platform: .mac,
+    texts: [
+      .vscode: "cmd+e", .zed: "cmd-e", .gtk: "<Primary>e", .qt: "Ctrl+E",
+      .electron: "CmdOrCtrl+E", .emacs: "s-e",
+    ]),
+  FormatCase(
+    canonical: "Ctrl+Cmd+Super+Alt+Shift+Up", platform: .linux,
+    texts: [
+      .vscode: "ctrl+shift+alt+meta+up", .zed: "ctrl-alt-super-shift-up",
+      .gtk: "<Primary><Shift><Alt><Super>Up", .qt: "Meta+Ctrl+Alt+Shift+Up",
+      .electron: "CmdOrCtrl+Super+Alt+Shift+Up", .emacs: "C-M-S-s-<up>",
+    ]),
+  FormatCase(
     canonical: "Cmd+Shift+P", platform: .linux,
     texts: [
       .vscode: "ctrl+shift+p", .zed: "ctrl-shift-p", .gtk: "<Primary><Shift>p",
@@ -278,16 +336,14 @@ private let errorCases: [ErrorCase] = [
   ErrorCase(.vscode, .linux, "ctrl+k ctrl+shfit+p", .unknownModifier, 13),
   ErrorCase(.vscode, .linux, "ctrl+ctrl+p", .duplicateModifier, 6),
   ErrorCase(.vscode, .linux, "ctrl+pgupp", .unknownKey, 6),
-  ErrorCase(.vscode, .linux, "meta+enter", .unsupportedModifier, 1),
-  ErrorCase(.vscode, .windows, "win+e", .unsupportedModifier, 1),
-  ErrorCase(.vscode, .linux, "ctrl+cmd+p", .unsupportedModifier, 6),
+  ErrorCase(.vscode, .linux, "meta+win+e", .duplicateModifier, 6),
   ErrorCase(.vscode, .linux, "alt+browserback", .unsupportedKey, 5),
   ErrorCase(.vscode, .linux, "ctrl+[IntlBackslash]", .physicalKey, 6),
   ErrorCase(.vscode, .linux, "ctrl+\u{1}", .unknownKey, 6),
   ErrorCase(.vscode, .linux, "ctrl+f25", .unsupportedKey, 6),
   ErrorCase(.zed, .linux, "fn-f", .unsupportedModifier, 1),
   ErrorCase(.zed, .mac, "fn-f", .unsupportedModifier, 1),
-  ErrorCase(.zed, .linux, "super-space", .unsupportedModifier, 1),
+  ErrorCase(.zed, .linux, "super-cmd-space", .duplicateModifier, 7),
   ErrorCase(.zed, .linux, "ctrl-shift-copy", .unsupportedKey, 12),
   ErrorCase(.zed, .linux, "ctrl-", .missingKey, 6),
   ErrorCase(.zed, .linux, "ctrl--a", .emptyModifier, 6),
@@ -296,7 +352,10 @@ private let errorCases: [ErrorCase] = [
   ErrorCase(.gtk, .linux, "<>a", .emptyModifier, 1),
   ErrorCase(.gtk, .linux, "<Control>", .missingKey, 10),
   ErrorCase(.gtk, .linux, "<Control><Shfit>a", .unknownModifier, 11),
-  ErrorCase(.gtk, .linux, "<Super>a", .unsupportedModifier, 2),
+  ErrorCase(.gtk, .linux, "<Meta>a", .unsupportedModifier, 2),
+  ErrorCase(.gtk, .windows, "<Meta>a", .unsupportedModifier, 2),
+  ErrorCase(.gtk, .linux, "<Hyper>a", .unsupportedModifier, 2),
+  ErrorCase(.gtk, .linux, "<Mod4>a", .unsupportedModifier, 2),
   ErrorCase(.gtk, .linux, "<Control>a <Control>b", .tooManyStrokes, 12),
   ErrorCase(.gtk, .linux, "<Control>bracketlef", .unknownKey, 10),
   ErrorCase(.gtk, .linux, "<Control>XF86Copy", .unsupportedKey, 10),
@@ -304,16 +363,15 @@ private let errorCases: [ErrorCase] = [
   ErrorCase(.qt, .linux, "Ctrl+K, ", .missingKey, 9),
   ErrorCase(.qt, .linux, "Ctrl+K Ctrl+S", .unexpectedText, 7),
   ErrorCase(.qt, .linux, "A, B, C, D, E", .tooManyStrokes, 13),
-  ErrorCase(.qt, .linux, "Meta+A", .unsupportedModifier, 1),
+  ErrorCase(.qt, .linux, "Meta+Meta+A", .duplicateModifier, 6),
   ErrorCase(.qt, .linux, "Num+A", .unexpectedText, 5),
   ErrorCase(.qt, .linux, "Ctrl+Print", .unsupportedKey, 6),
-  ErrorCase(.electron, .linux, "Super+A", .unsupportedModifier, 1),
+  ErrorCase(.electron, .linux, "Super+Meta+A", .duplicateModifier, 7),
   ErrorCase(.electron, .linux, "AltGr+A", .unsupportedModifier, 1),
   ErrorCase(.electron, .linux, "CmdOrCtrl+A CmdOrCtrl+B", .tooManyStrokes, 13),
   ErrorCase(.electron, .linux, "CmdOrCtrl+VolumeUp", .unsupportedKey, 11),
   ErrorCase(.emacs, .linux, "C-", .missingKey, 3),
   ErrorCase(.emacs, .linux, "C-x C-", .missingKey, 7),
-  ErrorCase(.emacs, .linux, "s-a", .unsupportedModifier, 1),
   ErrorCase(.emacs, .linux, "H-a", .unsupportedModifier, 1),
   ErrorCase(.emacs, .linux, "C-<f99>", .unsupportedKey, 3),
   ErrorCase(.emacs, .linux, "C-<foo>", .unknownKey, 3),
@@ -353,12 +411,19 @@ private let roundTripInputs: [KeyInput] =
   + KeyInput.SpecialKey.allCases.map { KeyInput($0) }
 
 /// The modifier sets that round-trip on a platform: on linux and windows `.control` is written
-/// as Control and reads back as `.command`, so only `.command` is used there.
+/// as Control and reads back as `.command`, so only `.command` is used there; on mac `.super`
+/// is written as ⌘ and reads back as `.command`, so only `.command` is used there.
 private func roundTripModifiers(_ platform: PlatformProfile) -> [KeyModifierFlags] {
   var sets: [KeyModifierFlags] = [
     [], [.command], [.shift], [.alternate], [.command, .shift], [.command, .alternate],
     [.command, .alternate, .shift], [.alternate, .shift],
   ]
+  if platform != .mac {
+    sets += [
+      [.super], [.super, .shift], [.super, .alternate], [.command, .super],
+      [.command, .super, .alternate, .shift],
+    ]
+  }
   if platform == .mac {
     sets += [
       [.control], [.control, .command], [.control, .shift],
@@ -445,6 +510,54 @@ struct ShortcutDialectTests {
     }
   }
 
+  @Test(
+    "reads each dialect's Super word as .super on linux and windows and as ⌘ on mac",
+    arguments: [
+      (ShortcutDialect.vscode, "meta+e"), (.vscode, "win+e"), (.vscode, "cmd+e"),
+      (.zed, "super-e"), (.zed, "win-e"), (.zed, "cmd-e"), (.gtk, "<Super>e"),
+      (.qt, "Meta+E"), (.electron, "Super+E"), (.electron, "Meta+E"), (.electron, "Cmd+E"),
+      (.emacs, "s-e"), (.menuKit, "Super+E"), (.menuKit, "Meta+E"), (.menuKit, "Win+E"),
+    ])
+  func superWords(_ dialect: ShortcutDialect, _ text: String) throws {
+    for platform in [PlatformProfile.linux, .windows] {
+      let shortcut = try KeyboardShortcut(parsing: text, dialect: dialect, platform: platform)
+      #expect(shortcut == KeyboardShortcut("e", modifierFlags: .super), "\(platform)")
+      #expect(shortcut.label(for: platform) == (platform == .linux ? "Super+E" : "Win+E"))
+    }
+    // Qt's Meta is Control on mac; every other dialect's Super word is ⌘ there.
+    let mac = try KeyboardShortcut(parsing: text, dialect: dialect, platform: .mac)
+    let expected: KeyModifierFlags =
+      dialect == .qt ? .control : dialect == .menuKit ? .super : .command
+    #expect(mac.modifierFlags == expected)
+    #expect(mac.label(for: .mac) == (dialect == .qt ? "⌃E" : "⌘E"))
+  }
+
+  @Test("on mac .super is written as ⌘, which reads back as .command")
+  func superBecomesCommandOnMac() throws {
+    let shortcut = KeyboardShortcut("e", modifierFlags: [.super, .shift])
+    for dialect in ShortcutDialect.allCases where dialect != .menuKit {
+      let text = try #require(shortcut.text(in: dialect, platform: .mac))
+      let parsed = try KeyboardShortcut(parsing: text, dialect: dialect, platform: .mac)
+      #expect(parsed.modifierFlags == [.command, .shift], "\(dialect): \(text)")
+      // Written with .command as well, ⌘ is written once.
+      let both = KeyboardShortcut("e", modifierFlags: [.command, .super, .shift])
+      #expect(both.text(in: dialect, platform: .mac) == text, "\(dialect)")
+    }
+  }
+
+  @Test("on linux .super, .command and .control are written as two keys, Super and Control")
+  func superStaysApartFromControl() throws {
+    for dialect in ShortcutDialect.allCases {
+      let text = try #require(
+        KeyboardShortcut("e", modifierFlags: [.control, .super]).text(in: dialect, platform: .linux)
+      )
+      let parsed = try KeyboardShortcut(parsing: text, dialect: dialect, platform: .linux)
+      let expected: KeyModifierFlags =
+        dialect == .menuKit ? [.control, .super] : [.command, .super]
+      #expect(parsed.modifierFlags == expected, "\(dialect): \(text)")
+    }
+  }
+
   @Test("Qt sequences have at most four strokes")
   func qtSequenceLimit() throws {
     let five = try KeySequence(parsing: "A B C D E")
@@ -482,9 +595,14 @@ struct ShortcutDialectTests {
     #expect(typo.description.hasPrefix("column 6: unknown VS Code modifier 'shfit'"))
     #expect(typo.expected.contains("ctrl+shift+["))
 
-    let meta = try #require(parseError("meta+enter", .vscode, .linux))
-    #expect(meta.message.contains("Super"))
+    let meta = try #require(parseError("<Meta>a", .gtk, .linux))
+    #expect(meta.message.contains("not the Super (logo) key"))
     #expect(meta.message.contains("linux profile"))
+    #expect(meta.expected.contains("Super"))
+
+    let hyper = try #require(parseError("H-a", .emacs, .linux))
+    #expect(hyper.message.contains("Hyper"))
+    #expect(hyper.message.contains("write s- for Super"))
 
     let physical = try #require(parseError("ctrl+[IntlBackslash]", .vscode, .linux))
     #expect(physical.message.contains("physical key position"))
@@ -570,14 +688,14 @@ private let corpusFiles: [CorpusFile] = [
   CorpusFile(
     path: "vscode/linux.keybindings.json", dialect: .vscode, platform: .linux,
     rejected: [
-      RejectedForm(.unsupportedModifier, "meta"), RejectedForm(.unsupportedKey, "browserback"),
+      RejectedForm(.unsupportedKey, "browserback"),
       RejectedForm(.unsupportedKey, "browserforward"),
       RejectedForm(.physicalKey, "[IntlBackslash]"),
     ]),
   CorpusFile(
     path: "vscode/windows.keybindings.json", dialect: .vscode, platform: .windows,
     rejected: [
-      RejectedForm(.unsupportedModifier, "win"), RejectedForm(.unsupportedKey, "browserback"),
+      RejectedForm(.unsupportedKey, "browserback"),
       RejectedForm(.unsupportedKey, "browserforward"),
     ]),
   CorpusFile(
@@ -587,7 +705,7 @@ private let corpusFiles: [CorpusFile] = [
     ]),
   CorpusFile(
     path: "zed/default-linux.json", dialect: .zed, platform: .linux,
-    rejected: zedHardwareKeys.union([RejectedForm(.unsupportedModifier, "super")])),
+    rejected: zedHardwareKeys),
   CorpusFile(
     path: "zed/default-macos.json", dialect: .zed, platform: .mac,
     rejected: [RejectedForm(.unsupportedModifier, "fn")]),

@@ -136,6 +136,27 @@ struct KeyboardMapTests {
     #expect(mac.layers.first?.title(for: .mac) == "⌘")
   }
 
+  @Test("a Super key command has a Super layer: Super on linux, Win on windows, ⌘ on mac")
+  func superLayer() throws {
+    let menu = editMenu([
+      key("Files", "e", .super), key("Both", "e", [.super, .shift]), key("Open", "o"),
+    ])
+    let us = try keyboard("us")
+    let linux = KeyboardMap(menu: menu, keyboard: us, geometry: .ansi, platform: .linux)
+    let superLayer = try #require(linux.layers.first { $0.modifiers == .command })
+    #expect(superLayer.bindings(onKey: 18).map(\.label) == ["Super+E"])
+    #expect(
+      linux.layers.map { $0.title(for: .linux) } == ["Ctrl", "Super", "Super+Shift"])
+    let windows = KeyboardMap(menu: menu, keyboard: us, geometry: .ansi, platform: .windows)
+    #expect(
+      windows.layers.map { $0.title(for: .windows) } == ["Ctrl", "Win", "Win+Shift"])
+    #expect(windows.layers[1].bindings(onKey: 18).map(\.label) == ["Win+E"])
+    // On mac Super is ⌘: Files and Open share the ⌘ layer.
+    let mac = KeyboardMap(menu: menu, keyboard: us, geometry: .ansi, platform: .mac)
+    #expect(mac.layers.map { $0.title(for: .mac) } == ["⌘", "⇧⌘"])
+    #expect(mac.layers[0].bindings(onKey: 18).map(\.label) == ["⌘E"])
+  }
+
   @Test("on Russian, Latin shortcuts sit where US QWERTY has them (the Latin fallback)")
   func latinFallback() throws {
     let map = KeyboardMap(

@@ -58,18 +58,19 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
   /// (a double tap of Shift).
   ///
   /// Such a stroke fires when the modifier key goes up with no other key pressed while it was
-  /// held. Its canonical name is the modifier's (`Shift`, `Ctrl`, `Alt`, `Cmd`); only Shift,
-  /// Control, Alt and Cmd (the primary modifier, read through the platform profile) are
-  /// modifier keys.
+  /// held. Its canonical name is the modifier's (`Shift`, `Ctrl`, `Alt`, `Cmd`, `Super`); only
+  /// Shift, Control, Alt, Cmd (the primary modifier, read through the platform profile) and
+  /// Super are modifier keys.
   ///
   /// ```swift
   /// try KeySequence(parsing: "Shift Shift").strokes[0].input == .modifierKey(.shift)  // true
+  /// try KeyboardShortcut(parsing: "Super").input == .modifierKey(.super)              // true
   /// ```
   ///
-  /// - Parameter flag: One of `.shift`, `.control`, `.alternate` and `.command`.
+  /// - Parameter flag: One of `.shift`, `.control`, `.alternate`, `.command` and `.super`.
   /// - Returns: The input, or nil for another flag or for several flags.
   public static func modifierKey(_ flag: KeyModifierFlags) -> KeyInput? {
-    guard [.shift, .control, .alternate, .command].contains(flag) else { return nil }
+    guard [.shift, .control, .alternate, .command, .super].contains(flag) else { return nil }
     return KeyInput(storage: .modifier(flag))
   }
 

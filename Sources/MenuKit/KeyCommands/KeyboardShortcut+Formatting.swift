@@ -3,29 +3,22 @@
 extension KeyboardShortcut {
   /// The human label of this shortcut under a platform profile.
   ///
-  /// - linux: `Ctrl+Alt+Shift+O` (GNOME and KDE order), with `.command` shown as `Ctrl`.
-  /// - windows: the same words, with `Enter` for Return.
-  /// - mac: Apple's glyphs in Apple's order, `⌃⌥⇧⌘O`, with no separators.
+  /// - linux: `Super+Ctrl+Alt+Shift+O` (KDE's order, Super first as Windows writes it), with
+  ///   `.command` shown as `Ctrl` and `.super` as `Super`.
+  /// - windows: the same words, with `Win` for Super and `Enter` for Return.
+  /// - mac: Apple's glyphs in Apple's order, `⌃⌥⇧⌘O`, with no separators; `.super` is ⌘.
   ///
   /// ```swift
   /// KeyboardShortcut(.upArrow, modifierFlags: .command).label(for: .mac)  // "⌘↑"
+  /// KeyboardShortcut("e", modifierFlags: [.super, .shift]).label(for: .linux)  // "Super+Shift+E"
+  /// KeyboardShortcut("e", modifierFlags: .super).label(for: .windows)  // "Win+E"
   /// ```
   public func label(for platform: PlatformProfile) -> String {
     let physical = platform.physicalModifiers(modifierFlags)
-    switch platform {
-    case .mac:
-      let glyphs: [(KeyModifierFlags, String)] = [
-        (.control, "⌃"), (.alternate, "⌥"), (.shift, "⇧"), (.command, "⌘"),
-      ]
-      return glyphs.filter { physical.contains($0.0) }.map(\.1).joined()
-        + input.label(for: platform)
-    case .linux, .windows:
-      let words: [(KeyModifierFlags, String)] = [
-        (.control, "Ctrl"), (.alternate, "Alt"), (.shift, "Shift"),
-      ]
-      return (words.filter { physical.contains($0.0) }.map(\.1) + [input.label(for: platform)])
-        .joined(separator: "+")
-    }
+    let words = platform.labelOrder.filter { physical.contains($0) }
+      .map { platform.labelWord(forPhysical: $0) }
+    if platform == .mac { return words.joined() + input.label(for: platform) }
+    return (words + [input.label(for: platform)]).joined(separator: "+")
   }
 }
 
@@ -35,13 +28,8 @@ extension KeyInput {
   public func label(for platform: PlatformProfile) -> String {
     if let flag = modifierKey {
       let physical = platform.physicalModifiers(flag)
-      if platform == .mac {
-        let glyphs: [(KeyModifierFlags, String)] = [
-          (.control, "⌃"), (.alternate, "⌥"), (.shift, "⇧"), (.command, "⌘"),
-        ]
-        return glyphs.first { physical.contains($0.0) }?.1 ?? ""
-      }
-      return physical.names.first ?? ""
+      return platform.labelOrder.first { physical.contains($0) }
+        .map { platform.labelWord(forPhysical: $0) } ?? ""
     }
     guard let key = specialKey else {
       if characters == "+" { return platform == .mac ? "+" : "Plus" }
@@ -65,6 +53,31 @@ extension KeyInput {
 }
 
 // MARK: - Internal
+
+extension PlatformProfile {
+  /// The physical modifiers in the order labels write them: Apple's `⌃⌥⇧⌘` on mac; elsewhere
+  /// KDE's `Meta+Ctrl+Alt+Shift`, with the Super key (the press flag `.command`) first.
+  var labelOrder: [KeyModifierFlags] {
+    self == .mac
+      ? [.control, .alternate, .shift, .command] : [.command, .control, .alternate, .shift]
+  }
+
+  /// How a label writes one physical modifier (``physicalModifiers(_:)``): `⌃⌥⇧⌘` on mac;
+  /// `Ctrl`, `Alt`, `Shift` and `Super` on linux, `Win` for the Super key on windows.
+  func labelWord(forPhysical flag: KeyModifierFlags) -> String {
+    switch (self, flag) {
+    case (.mac, .control): "⌃"
+    case (.mac, .alternate): "⌥"
+    case (.mac, .shift): "⇧"
+    case (.mac, _): "⌘"
+    case (_, .control): "Ctrl"
+    case (_, .alternate): "Alt"
+    case (_, .shift): "Shift"
+    case (.windows, _): "Win"
+    default: "Super"
+    }
+  }
+}
 
 extension KeyInput.SpecialKey {
   /// Apple's glyph for the key, when it has one.

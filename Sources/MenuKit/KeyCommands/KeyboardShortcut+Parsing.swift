@@ -37,7 +37,8 @@ public enum KeyboardShortcutParseError: Error, Hashable, Sendable, CustomStringC
   }
 
   static let expectation =
-    "expected modifiers (Ctrl, Cmd, Alt, Shift) joined with '+' and then one key, like 'Cmd+Shift+O'"
+    "expected modifiers (Ctrl, Cmd, Super, Alt, Shift) joined with '+' and then one key, like "
+    + "'Cmd+Shift+O'"
 
   /// The error as one line: what was wrong, and where in the text.
   public var description: String {
@@ -68,7 +69,8 @@ extension KeyboardShortcut {
   /// Parses the canonical text form, accepting common spellings.
   ///
   /// Parts are joined by `+`; every part but the last is a modifier (`Ctrl`, `Control`, `Alt`,
-  /// `Option`, `Shift`, `Cmd`, `Command`, `Primary`, any case). The last part is the key: one
+  /// `Option`, `Shift`, `Cmd`, `Command`, `Primary`, and `Super`, `Meta`, `Win`, `Windows` or
+  /// `Logo` for the Super key, any case). The last part is the key: one
   /// character (`O`, `o`, `[`, `?`, `é`; letters become lowercase inputs), `Plus` or a trailing
   /// `+` for the plus key, or a special-key name (`Up`, `Escape`, `Tab`, `Return`, `Enter`,
   /// `Backspace`, `Delete`, `Home`, `End`, `PageUp`, `PageDown`, `Insert`, `Space`, `F1`–`F24`,
@@ -77,6 +79,7 @@ extension KeyboardShortcut {
   /// ```swift
   /// try KeyboardShortcut(parsing: "ctrl+shift+o").canonicalText  // "Ctrl+Shift+O"
   /// try KeyboardShortcut(parsing: "Cmd++").input                 // "+"
+  /// try KeyboardShortcut(parsing: "Meta+E").canonicalText        // "Super+E"
   /// ```
   ///
   /// - Parameter text: The shortcut text.

@@ -1,9 +1,10 @@
 /// A key and the modifier flags that must be held with it: the trigger of a key command.
 ///
 /// A shortcut has one canonical text form that round-trips through ``init(parsing:)`` and
-/// ``canonicalText``: modifier names in the order `Ctrl`, `Cmd`, `Alt`, `Shift`, joined with
-/// `+`, then the key (`Cmd+Shift+O`, `Ctrl+Alt+Delete`, `Cmd+Plus`, `F5`). `Cmd` is UIKit's
-/// ``KeyModifierFlags/command``, the platform's primary modifier. Human labels depend on the
+/// ``canonicalText``: modifier names in the order `Ctrl`, `Cmd`, `Super`, `Alt`, `Shift`,
+/// joined with `+`, then the key (`Cmd+Shift+O`, `Ctrl+Alt+Delete`, `Cmd+Plus`, `Super+E`,
+/// `F5`). `Cmd` is UIKit's ``KeyModifierFlags/command``, the platform's primary modifier;
+/// `Super` is ``KeyModifierFlags/super``, the Super (logo) key. Human labels depend on the
 /// ``PlatformProfile``.
 ///
 /// ```swift
@@ -15,8 +16,8 @@
 public struct KeyboardShortcut: Hashable, Sendable, CustomStringConvertible {
   /// The key.
   public var input: KeyInput
-  /// The modifiers that must be held. Only shift, control, alternate and command take part in
-  /// matching; ``KeyModifierFlags/numericPad`` and ``KeyModifierFlags/alphaShift`` are kept
+  /// The modifiers that must be held. Only shift, control, alternate, command and super take
+  /// part in matching; ``KeyModifierFlags/numericPad`` and ``KeyModifierFlags/alphaShift`` are kept
   /// for completeness.
   public var modifierFlags: KeyModifierFlags
 

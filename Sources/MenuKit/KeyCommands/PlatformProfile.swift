@@ -4,11 +4,13 @@
 /// look. On ``linux`` and ``windows`` the primary modifier is Control, so `.command` and
 /// `.control` name the same key there — a menu that binds both `Cmd+X` and `Ctrl+X` has a
 /// conflict that ``MenuValidator`` reports. On ``mac`` it is ⌘ (the Super key on a Linux
-/// keyboard).
+/// keyboard). ``KeyModifierFlags/super`` is the Super key on every profile, so on mac `Cmd+E`
+/// and `Super+E` are the same keys.
 ///
 /// ```swift
 /// KeyboardShortcut("o", modifierFlags: .command).label(for: .linux)  // "Ctrl+O"
 /// KeyboardShortcut("o", modifierFlags: .command).label(for: .mac)    // "⌘O"
+/// KeyboardShortcut("e", modifierFlags: .super).label(for: .linux)    // "Super+E"
 /// ```
 public enum PlatformProfile: String, Hashable, Sendable, CaseIterable, Codable {
   /// GNOME and KDE conventions: `Ctrl+Shift+O`.
@@ -22,15 +24,28 @@ public enum PlatformProfile: String, Hashable, Sendable, CaseIterable, Codable {
 // MARK: - API
 
 extension PlatformProfile {
-  /// The physical modifiers a set of authored flags stands for under this profile.
+  /// The physical modifiers a set of authored flags stands for under this profile, spelled as
+  /// press events report them (decision 0004): Shift, Control, Alt, and the Super key as
+  /// ``KeyModifierFlags/command``.
   ///
   /// On linux and windows, ``KeyModifierFlags/command`` becomes ``KeyModifierFlags/control``.
-  /// On mac the flags are unchanged. Caps Lock and keypad flags are dropped.
+  /// On every profile ``KeyModifierFlags/super`` becomes ``KeyModifierFlags/command``, the
+  /// Super key (⌘ on mac, where `.command` is that key already). Caps Lock and keypad flags are
+  /// dropped.
+  ///
+  /// ```swift
+  /// PlatformProfile.linux.physicalModifiers([.command, .super])  // [.control, .command]
+  /// PlatformProfile.mac.physicalModifiers([.command, .super])    // [.command]
+  /// ```
   public func physicalModifiers(_ flags: KeyModifierFlags) -> KeyModifierFlags {
     var result = flags.intersection(.shortcutModifiers)
     if self != .mac, result.contains(.command) {
       result.remove(.command)
       result.insert(.control)
+    }
+    if result.contains(.super) {
+      result.remove(.super)
+      result.insert(.command)
     }
     return result
   }

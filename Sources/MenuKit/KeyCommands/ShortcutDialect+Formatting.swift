@@ -3,9 +3,12 @@
 /// Writes shortcuts in a ``ShortcutDialect`` for a platform profile.
 ///
 /// Modifiers become the words for the physical keys they stand for on the platform (see
-/// ``DialectModifier``), in the dialect's own order: VS Code `ctrl+shift+alt+cmd`, Zed
-/// `ctrl-alt-cmd-shift` (Zed's `unparse`), GTK `<Primary><Control><Shift><Alt>`, Qt
-/// `Ctrl+Alt+Shift+Meta`, Electron `CmdOrCtrl+Ctrl+Alt+Shift`, Emacs `C-M-S-s-`.
+/// ``DialectModifier``), in the dialect's own order: VS Code `ctrl+shift+alt+meta` (`cmd` on
+/// mac, `win` on windows), Zed `ctrl-alt-super-shift` (Zed's `unparse`; `cmd` on mac, `win`
+/// on windows), GTK `<Primary><Control><Shift><Alt><Super>`, Qt `Meta+Ctrl+Alt+Shift`
+/// (QKeySequence's portable text), Electron `CmdOrCtrl+Ctrl+Super+Alt+Shift`, Emacs
+/// `C-M-S-s-`. On mac ``KeyModifierFlags/super`` is ⌘ and is written as
+/// ``KeyModifierFlags/command``.
 struct DialectFormatter {
   let dialect: ShortcutDialect
   let platform: PlatformProfile
@@ -25,11 +28,13 @@ struct DialectFormatter {
   /// The modifier words, in the dialect's order.
   func modifierWords(_ flags: KeyModifierFlags) -> [String] {
     let isMac = platform == .mac
-    let command = flags.contains(.command)
     let control = flags.contains(.control)
+    // On mac .super is ⌘, the same key as .command: it is written once, as .command.
+    let command = flags.contains(.command) || isMac && flags.contains(.super)
     // The physical Control key: on linux and windows both flags mean it.
     let controlKey = isMac ? control : command || control
-    let superKey = isMac && command
+    // The Super key: ⌘ (.command) on mac, .super elsewhere.
+    let superKey = isMac ? command : flags.contains(.super)
     let alt = flags.contains(.alternate)
     let shift = flags.contains(.shift)
     let words: [(Bool, String)]
@@ -37,24 +42,29 @@ struct DialectFormatter {
     case .menuKit:
       words = []
     case .vscode:
-      words = [(controlKey, "ctrl"), (shift, "shift"), (alt, "alt"), (superKey, "cmd")]
+      // VS Code's user-settings labels: `cmd` on macOS, `win` on Windows, `meta` on Linux.
+      let superWord = isMac ? "cmd" : platform == .windows ? "win" : "meta"
+      words = [(controlKey, "ctrl"), (shift, "shift"), (alt, "alt"), (superKey, superWord)]
     case .zed:
-      words = [(controlKey, "ctrl"), (alt, "alt"), (superKey, "cmd"), (shift, "shift")]
+      // Zed's `unparse`: `cmd` on macOS, `win` on Windows, `super` on Linux.
+      let superWord = isMac ? "cmd" : platform == .windows ? "win" : "super"
+      words = [(controlKey, "ctrl"), (alt, "alt"), (superKey, superWord), (shift, "shift")]
     case .gtk:
       words = [
         (command, "<Primary>"), (control && (isMac || !command), "<Control>"),
-        (shift, "<Shift>"), (alt, "<Alt>"),
+        (shift, "<Shift>"), (alt, "<Alt>"), (superKey && !isMac, "<Super>"),
       ]
     case .qt:
-      // Qt's Ctrl is the primary modifier everywhere; its Meta is Control on mac.
+      // QKeySequence's portable text: Meta, Ctrl, Alt, Shift. Qt's Ctrl is the primary
+      // modifier everywhere; its Meta is Control on mac and Super elsewhere.
       words = [
-        (isMac ? command : controlKey, "Ctrl"), (alt, "Alt"), (shift, "Shift"),
-        (isMac && control, "Meta"),
+        (isMac ? control : superKey, "Meta"), (isMac ? command : controlKey, "Ctrl"),
+        (alt, "Alt"), (shift, "Shift"),
       ]
     case .electron:
       words = [
-        (command, "CmdOrCtrl"), (control && (isMac || !command), "Ctrl"), (alt, "Alt"),
-        (shift, "Shift"),
+        (command, "CmdOrCtrl"), (control && (isMac || !command), "Ctrl"),
+        (superKey && !isMac, "Super"), (alt, "Alt"), (shift, "Shift"),
       ]
     case .emacs:
       words = [(controlKey, "C-"), (alt, "M-"), (shift, "S-"), (superKey, "s-")]

@@ -9,10 +9,13 @@ enum DialectModifier: Hashable, Sendable {
   /// `CmdOrCtrl`, Zed's `secondary`, Qt's `Ctrl`).
   case primary
   /// The Super key (⌘ on a Mac keyboard, the Windows or logo key elsewhere): `.command` on
-  /// mac; MenuKit has no flag for it on linux and windows.
+  /// mac, where ⌘ is the primary modifier, and `.super` on linux and windows.
   case superKey
   /// Qt's `Meta`: the Control key on mac (Qt swaps them there), Super elsewhere.
   case qtMeta
+  /// GTK's `<Meta>`: ⌘ on mac (GTK's macOS backend reports ⌘ as Meta); on a Linux keymap it
+  /// shares the Alt keys' Mod1 and names no key of its own, so it is read on mac only.
+  case gtkMeta
   /// Alt (Option on a Mac keyboard, Emacs's Meta): `.alternate`.
   case alternate
   /// Shift: `.shift`.
@@ -35,14 +38,16 @@ enum DialectModifier: Hashable, Sendable {
     switch self {
     case .control: .flags(platform == .mac ? .control : .command)
     case .primary: .flags(.command)
-    case .superKey:
+    case .superKey: .flags(platform == .mac ? .command : .super)
+    case .qtMeta: .flags(platform == .mac ? .control : .super)
+    case .gtkMeta:
       platform == .mac
         ? .flags(.command)
         : .unsupported(
-          "it is the Super (Windows, logo) key, which no MenuKit flag stands for under the "
-            + "\(platform.rawValue) profile: there .command is Control; only the mac profile "
-            + "reads Super, as ⌘")
-    case .qtMeta: platform == .mac ? .flags(.control) : DialectModifier.superKey.flags(on: platform)
+          "GTK's Meta is not the Super (logo) key: on Linux keymaps it shares Mod1 with the Alt "
+            + "keys (GTK on Wayland never reports it, on X11 it comes with Alt), so it names no "
+            + "key of its own under the \(platform.rawValue) profile; write <Super> for the logo "
+            + "key or <Alt> (<Meta> is read as ⌘ under the mac profile)")
     case .alternate: .flags(.alternate)
     case .shift: .flags(.shift)
     case .keypad: .flags(.numericPad)
@@ -79,11 +84,17 @@ enum DialectModifier: Hashable, Sendable {
     }
   }
 
+  // VS Code's keybindingParser.ts reads `meta`, `win` and `cmd` as one meta flag on every
+  // platform (the Super key; ⌘ on macOS) and writes it `meta` on linux, `win` on windows and
+  // `cmd` on macOS. It has no `super`.
   private static let vscodeWords: [String: DialectModifier] = [
     "ctrl": .control, "shift": .shift, "alt": .alternate,
     "cmd": .superKey, "meta": .superKey, "win": .superKey,
   ]
 
+  // Zed's `Keystroke::parse` (crates/gpui/src/platform/keystroke.rs) reads `cmd`, `super` and
+  // `win` as its platform modifier on every platform, and `unparse` writes `cmd` on macOS,
+  // `super` on linux and `win` on windows.
   private static let zedWords: [String: DialectModifier] = [
     "ctrl": .control, "alt": .alternate, "shift": .shift, "secondary": .primary,
     "cmd": .superKey, "super": .superKey, "win": .superKey,
@@ -92,15 +103,23 @@ enum DialectModifier: Hashable, Sendable {
         + "cannot require it"),
   ]
 
+  // GTK's <Super> is GDK_SUPER_MASK, the logo key. Its <Meta> is GDK_META_MASK, a modifier of
+  // its own: GTK on macOS reports ⌘ with it, while on a Linux keymap the Meta virtual modifier
+  // shares Mod1 with Alt (xkeyboard-config's `modifier_map Mod1 { <LALT>, <RALT>, <META> }`),
+  // and GTK's Wayland backend never adds GDK_META_MASK when Mod1 is set (its X11 backend adds
+  // it with Alt). So <Meta> is ⌘ on mac and names no key of its own elsewhere.
   private static let gtkWords: [String: DialectModifier] = [
     "control": .control, "ctrl": .control, "ctl": .control, "primary": .primary,
     "shift": .shift, "shft": .shift, "alt": .alternate, "mod1": .alternate,
-    "super": .superKey, "meta": .superKey,
-    "hyper": .unsupported("MenuKit shortcuts have no Hyper modifier"),
+    "super": .superKey, "meta": .gtkMeta,
+    "hyper": .unsupported(
+      "Hyper is a modifier of its own, not the Super (logo) key, and MenuKit has no flag for "
+        + "it; write <Super> for the logo key"),
     "release": .unsupported("<Release> binds the key's release; MenuKit shortcuts act on press"),
     "mod2": .unsupported("Mod2 is usually Num Lock, which never takes part in a match"),
     "mod3": .unsupported("MenuKit shortcuts cannot require Mod3"),
-    "mod4": .unsupported("Mod4 is a raw X11 modifier; write <Super> (read on mac only)"),
+    "mod4": .unsupported(
+      "Mod4 is a raw X11 modifier (the Super and Hyper keys share it); write <Super>"),
     "mod5": .unsupported("Mod5 is usually AltGr, which selects characters, not shortcuts"),
   ]
 
@@ -108,6 +127,9 @@ enum DialectModifier: Hashable, Sendable {
     "ctrl": .primary, "alt": .alternate, "shift": .shift, "meta": .qtMeta, "num": .keypad,
   ]
 
+  // Electron (shell/common/keyboard_util.cc) reads `Super`, `Meta`, `Command` and `Cmd` as one
+  // key, the Windows (logo) key on Windows and Linux and ⌘ on macOS; its documentation calls
+  // Command macOS-only. `CmdOrCtrl` is the primary modifier.
   private static let electronWords: [String: DialectModifier] = [
     "commandorcontrol": .primary, "cmdorctrl": .primary,
     "control": .control, "ctrl": .control,
@@ -118,7 +140,9 @@ enum DialectModifier: Hashable, Sendable {
 
   private static let emacsPrefixes: [String: DialectModifier] = [
     "C": .control, "M": .alternate, "S": .shift, "s": .superKey,
-    "H": .unsupported("MenuKit shortcuts have no Hyper modifier"),
+    "H": .unsupported(
+      "H- is Emacs's Hyper modifier, not the Super (logo) key, and MenuKit has no flag for it; "
+        + "write s- for Super"),
     "A": .unsupported(
       "Emacs's A- is its own alt bit, not the Alt key (Emacs reads the Alt key as M-)"),
   ]

@@ -316,7 +316,7 @@ struct StrokeBuilder {
   private var supportedModifiersHint: String {
     parser.platform == .mac
       ? "Control, Alt (Option), Shift or ⌘"
-      : "Control, Alt or Shift (MenuKit's primary modifier is Control under the "
+      : "Control, Alt, Shift or Super (MenuKit's primary modifier is Control under the "
         + "\(parser.platform.rawValue) profile)"
   }
 

@@ -17,9 +17,10 @@
 /// keys name physical keys while MenuKit's flags are portable: ``KeyModifierFlags/command`` is
 /// the primary modifier, Control on linux and windows and ⌘ on mac. So VS Code's `ctrl` on
 /// linux reads as `.command`, and on mac as `.control`; `cmd` on mac reads as `.command`.
-/// The Super (Windows, logo) key has no flag of its own: it can be read only under the mac
-/// profile, where it is ⌘. The shifted character of a symbol key is never substituted:
-/// `ctrl+shift+[` is `[` with Shift, not `{`.
+/// The Super (Windows, logo) key — VS Code's `meta`/`win`, Zed's `super`, GTK's `<Super>`,
+/// Qt's `Meta`, Electron's `Super`, Emacs's `s-` — reads as ``KeyModifierFlags/super`` on
+/// linux and windows, and as ``KeyModifierFlags/command`` (⌘) on mac. The shifted character
+/// of a symbol key is never substituted: `ctrl+shift+[` is `[` with Shift, not `{`.
 ///
 /// ```swift
 /// let fold = try KeySequence(parsing: "ctrl+shift+[", dialect: .vscode, platform: .linux)
@@ -28,6 +29,8 @@
 /// fold.text(in: .emacs, platform: .linux)              // "C-S-["
 /// try KeySequence(parsing: "C-x C-s", dialect: .emacs, platform: .linux).canonicalText
 /// // "Cmd+X Cmd+S"
+/// try KeySequence(parsing: "meta+e", dialect: .vscode, platform: .linux).canonicalText
+/// // "Super+E"
 /// ```
 ///
 /// `docs/shortcut-dialects.md` has a table of modifiers, key names and rejected forms for
@@ -70,7 +73,8 @@ extension KeySequence {
   ///   - text: The shortcut text, such as the value of a `"key"` in a VS Code keymap.
   ///   - dialect: How `text` is written.
   ///   - platform: The platform the text was written for; it decides what `ctrl`, `cmd` and
-  ///     `meta` mean.
+  ///     `meta` mean (`cmd` and `meta` are ⌘, `.command`, on mac and Super, `.super`,
+  ///     elsewhere).
   /// - Throws: ``ShortcutDialectError`` with the 1-based column of the offending part and
   ///   what was expected there. Any input, however malformed, throws rather than traps.
   public init(
@@ -85,8 +89,10 @@ extension KeySequence {
   ///
   /// The result parses back with ``init(parsing:dialect:platform:)`` to this sequence, except
   /// that on linux and windows ``KeyModifierFlags/control`` is written as the Control key and
-  /// so reads back as ``KeyModifierFlags/command`` (the same key there), and that
-  /// ``KeyModifierFlags/alphaShift`` and ``KeyModifierFlags/numericPad`` are not written.
+  /// so reads back as ``KeyModifierFlags/command`` (the same key there), that on mac
+  /// ``KeyModifierFlags/super`` is written as ⌘ and so reads back as
+  /// ``KeyModifierFlags/command``, and that ``KeyModifierFlags/alphaShift`` and
+  /// ``KeyModifierFlags/numericPad`` are not written.
   ///
   /// ```swift
   /// let save = try KeySequence(parsing: "Cmd+K Cmd+S")
@@ -157,6 +163,10 @@ extension KeyboardShortcut {
   /// fold.text(in: .qt, platform: .linux)        // "Ctrl+Shift+["
   /// fold.text(in: .electron, platform: .linux)  // "CmdOrCtrl+Shift+["
   /// fold.text(in: .emacs, platform: .linux)     // "C-S-["
+  /// let files = KeyboardShortcut("e", modifierFlags: .super)
+  /// files.text(in: .vscode, platform: .linux)   // "meta+e"
+  /// files.text(in: .zed, platform: .linux)      // "super-e"
+  /// files.text(in: .gtk, platform: .linux)      // "<Super>e"
   /// ```
   ///
   /// - Parameters:
@@ -201,25 +211,26 @@ extension ShortcutDialect {
   var expectation: String {
     switch self {
     case .menuKit:
-      "modifiers (Ctrl, Cmd, Alt, Shift) joined with '+' and then one key, like 'Cmd+Shift+O'"
+      "modifiers (Ctrl, Cmd, Super, Alt, Shift) joined with '+' and then one key, like "
+        + "'Cmd+Shift+O'"
     case .vscode:
-      "modifiers (ctrl, shift, alt, and cmd on mac) joined with '+' and then one key, "
-        + "like 'ctrl+shift+['"
+      "modifiers (ctrl, shift, alt, and meta, win or cmd for Super) joined with '+' and then "
+        + "one key, like 'ctrl+shift+['"
     case .zed:
-      "modifiers (ctrl, alt, shift, secondary, and cmd on mac) joined with '-' and then one "
-        + "key, like 'ctrl-shift-p'"
+      "modifiers (ctrl, alt, shift, secondary, and super, win or cmd for Super) joined with "
+        + "'-' and then one key, like 'ctrl-shift-p'"
     case .gtk:
-      "modifiers in angle brackets (<Primary>, <Control>, <Shift>, <Alt>) and then one keysym "
-        + "name, like '<Control><Shift>bracketleft'"
+      "modifiers in angle brackets (<Primary>, <Control>, <Shift>, <Alt>, <Super>) and then "
+        + "one keysym name, like '<Control><Shift>bracketleft'"
     case .qt:
       "modifiers (Ctrl, Alt, Shift, Meta, Num) joined with '+' and then one key, like "
         + "'Ctrl+Shift+['"
     case .electron:
-      "modifiers (CmdOrCtrl, Ctrl, Alt, Shift, and Cmd on mac) joined with '+' and then one "
-        + "key, like 'CmdOrCtrl+Shift+['"
+      "modifiers (CmdOrCtrl, Ctrl, Alt, Shift, Super) joined with '+' and then one key, like "
+        + "'CmdOrCtrl+Shift+['"
     case .emacs:
-      "modifier prefixes (C-, M-, S-, and s- on mac) and then one key: a character, RET, SPC, "
-        + "TAB, ESC, DEL or a <name> such as <f5>, like 'C-S-['"
+      "modifier prefixes (C-, M-, S-, s-) and then one key: a character, RET, SPC, TAB, ESC, "
+        + "DEL or a <name> such as <f5>, like 'C-S-['"
     }
   }
 }

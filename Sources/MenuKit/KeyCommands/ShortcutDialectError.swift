@@ -21,7 +21,7 @@ public struct ShortcutDialectError: Error, Hashable, Sendable, CustomStringConve
     /// A modifier word the dialect does not have.
     case unknownModifier
     /// A modifier the dialect has but MenuKit cannot require under the platform profile,
-    /// such as Super on linux, Hyper, or Zed's `fn`.
+    /// such as Hyper, GTK's `<Meta>` on linux, or Zed's `fn`.
     case unsupportedModifier
     /// The same modifier twice in one stroke.
     case duplicateModifier
