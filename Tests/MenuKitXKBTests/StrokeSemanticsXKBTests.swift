@@ -136,7 +136,8 @@ struct StrokeSemanticsXKBTests {
     let press = try #require(pressKey(keyboard, keyLeftBrace, holding: [leftControl, leftShift]))
     let bracket = try keyCommand("Ctrl+[", "bracket:")
     #expect(linux.match(press, against: [bracket], layout: keyboard).keyCommand == nil)
-    let plain = try #require(pressKey(try systemKeyboard(layout: "us"), keyLeftBrace, holding: [leftControl]))
+    let plain = try #require(
+      pressKey(try systemKeyboard(layout: "us"), keyLeftBrace, holding: [leftControl]))
     let fold = try keyCommand("Ctrl+Shift+[", "fold:")
     #expect(linux.match(plain, against: [fold], layout: keyboard).keyCommand == nil)
   }
@@ -158,7 +159,8 @@ struct StrokeSemanticsXKBTests {
   @Test("VS Code's ctrl+shift+[ fires editor.fold on Ctrl+Shift+[ on us, through keymaps")
   @MainActor
   func vscodeFold() throws {
-    let text = #"[{ "key": "ctrl+shift+[", "command": "editor.fold", "when": "editorTextFocus && foldingEnabled" }]"#
+    let text =
+      #"[{ "key": "ctrl+shift+[", "command": "editor.fold", "when": "editorTextFocus && foldingEnabled" }]"#
     let loaded = VSCodeKeybindings.load(text: text, platform: .linux, source: .user)
     let keymap = try #require(loaded.keymap)
     #expect(loaded.diagnostics.isEmpty)

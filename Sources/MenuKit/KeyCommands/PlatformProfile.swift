@@ -50,3 +50,20 @@ extension PlatformProfile {
     return result
   }
 }
+
+extension PlatformProfile {
+  /// Physical modifiers, as a press reports them, written as the authored flags that name the
+  /// same keys under this profile: on linux and windows the Super key (`.command` on a press)
+  /// is `.super`; on mac the flags are unchanged. Tools print a press's modifiers with it.
+  ///
+  /// ```swift
+  /// PlatformProfile.linux.authoredFlags(forPhysical: [.control, .command])  // [.control, .super]
+  /// ```
+  public func authoredFlags(forPhysical flags: KeyModifierFlags) -> KeyModifierFlags {
+    guard self != .mac, flags.contains(.command) else { return flags }
+    var result = flags
+    result.remove(.command)
+    result.insert(.super)
+    return result
+  }
+}

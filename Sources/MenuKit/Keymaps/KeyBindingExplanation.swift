@@ -60,11 +60,15 @@ public struct KeyBindingExplanation: Hashable, Sendable {
       let key = stroke.press.key
       let keysym = key.map { Self.hex($0.keysym.rawValue) } ?? "none"
       let characters = key.map { Self.quoted($0.characters) } ?? "\"\""
-      let held = key?.modifierFlags.intersection(.shortcutModifiers).names ?? []
+      let held =
+        key.map {
+          platform.authoredFlags(forPhysical: $0.modifierFlags.intersection(.shortcutModifiers))
+            .names
+        } ?? []
       lines.append(
         "stroke \(number + 1): evdev \(key?.evdevCode ?? 0), keysym \(keysym), characters "
           + "\(characters), held \(held.isEmpty ? "nothing" : held.joined(separator: "+")), "
-          + "effective \(stroke.effectiveModifiers.names.joined(separator: "+").nilIfEmpty ?? "none")"
+          + "effective \(platform.authoredFlags(forPhysical: stroke.effectiveModifiers).names.joined(separator: "+").nilIfEmpty ?? "none")"
       )
       lines.append(
         "  read as: "
@@ -268,7 +272,8 @@ extension KeyBindingResolver {
         press: press, effectiveModifiers: effective ?? [],
         readAs: strokes.compactMap { reading in
           StrokeRules.input(reading).map {
-            KeyboardShortcut($0, modifierFlags: reading.modifiers)
+            KeyboardShortcut(
+              $0, modifierFlags: platform.authoredFlags(forPhysical: reading.modifiers))
           }
         },
         resolution: resolution)

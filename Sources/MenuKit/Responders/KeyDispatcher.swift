@@ -256,7 +256,8 @@ public final class KeyDispatcher {
       _ = KeyCommandMatcher.visitInPrecedenceOrder(
         count: positions.count,
         tier: { index in
-          self.match(positions[index], readings: readings, in: cache, matcher: matcher,
+          self.match(
+            positions[index], readings: readings, in: cache, matcher: matcher,
             layout: layout)?.tier
         },
         visit: { index in
