@@ -22,10 +22,9 @@ extension XKBKeyboard {
   /// - Parameter usage: The key's position.
   /// - Returns: The keycap, or nil.
   public func keycapLabel(for usage: KeyboardHIDUsage) -> String? {
+    // The keyboard map's legends and these keycaps read keysyms the same way.
     guard let keysym = firstLevelKeysym(of: usage), !Self.isKeypadKeysym(keysym),
-      let character = Self.character(of: keysym) ?? Self.deadKeyAccents[keysym.rawValue],
-      let scalar = character.unicodeScalars.first,
-      !scalar.properties.isWhitespace, scalar.properties.generalCategory != .control
+      let character = KeyboardMap.text(of: keysym)
     else { return nil }
     let upper = character.uppercased()
     // "ß" uppercases to "SS": keep characters whose capital is not one character.
@@ -58,11 +57,4 @@ extension XKBKeyboard {
   private static func isKeypadKeysym(_ keysym: Keysym) -> Bool {
     (0xff80...0xffbd).contains(keysym.rawValue)
   }
-
-  /// The accent each common dead keysym types, as shown on keycaps.
-  private static let deadKeyAccents: [UInt32: String] = [
-    0xfe50: "`", 0xfe51: "´", 0xfe52: "^", 0xfe53: "~", 0xfe54: "¯", 0xfe55: "˘",
-    0xfe56: "˙", 0xfe57: "¨", 0xfe58: "°", 0xfe59: "˝", 0xfe5a: "ˇ", 0xfe5b: "¸",
-    0xfe5c: "˛",
-  ]
 }

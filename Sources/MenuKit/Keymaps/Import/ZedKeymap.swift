@@ -124,7 +124,7 @@ public enum ZedKeymap {
     var sections: [(context: ContextPredicate?, keys: Set<String>, lines: [String])] = []
     for binding in keymap.bindings {
       guard let keys = binding.keys.text(in: .zed, platform: platform) else {
-        report.leaveOut(binding, "a key has no Zed name")
+        report.leaveOutKeys(of: binding, dialect: .zed, reason: "a key has no Zed name")
         continue
       }
       let action: String
