@@ -447,3 +447,64 @@ struct PhysicalKeyImportTests {
     }
   }
 }
+
+// MARK: - Documentation
+
+@Suite("Physical keys: documentation")
+struct PhysicalKeyDocsTests {
+  private static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs")
+
+  /// The "Physical keys" section of docs/shortcuts.md.
+  private static func section() throws -> String {
+    let text = try String(
+      contentsOf: docs.appendingPathComponent("shortcuts.md"), encoding: .utf8)
+    let start = try #require(text.range(of: "## Physical keys"))
+    let end = try #require(text.range(of: "\n## ", range: start.upperBound..<text.endIndex))
+    return String(text[start.lowerBound..<end.lowerBound])
+  }
+
+  @Test("docs/shortcuts.md lists every code name with its usage")
+  func table() throws {
+    let section = try Self.section()
+    #expect(section.contains("\(KeyboardHIDUsage.codeNamed.count)\nnames in all"))
+    let ranges: [(prefix: String, first: Int, last: Int, name: (Int) -> String)] = [
+      ("Key", 0, 25, { "Key" + String(Character(Unicode.Scalar(UInt8(65 + $0)))) }),
+      ("Digit", 1, 9, { "Digit\($0)" }), ("Numpad", 1, 9, { "Numpad\($0)" }),
+      ("F", 1, 12, { "F\($0)" }), ("F", 13, 24, { "F\($0)" }),
+    ]
+    for usage in KeyboardHIDUsage.codeNamed {
+      let name = try #require(usage.codeName)
+      let hex = String(usage.rawValue, radix: 16, uppercase: true)
+      let written = "`[\(name)]` (0x\(hex.count == 1 ? "0" : "")\(hex))"
+      let range = ranges.first { range in
+        (range.first...range.last).contains { range.name($0) == name }
+      }
+      if let range {
+        let first = try #require(KeyboardHIDUsage(codeName: range.name(range.first)))
+        let last = try #require(KeyboardHIDUsage(codeName: range.name(range.last)))
+        let text = String(
+          format: "`[%@]`–`[%@]` (0x%02X–0x%02X)",
+          range.name(range.first), range.name(range.last), first.rawValue, last.rawValue)
+        #expect(section.contains(text), "\(text)")
+        #expect(last.rawValue - first.rawValue == range.last - range.first)
+      } else {
+        #expect(section.contains(written), "\(written)")
+      }
+    }
+  }
+
+  @Test("the examples of docs/shortcuts.md parse and are canonical")
+  func examples() throws {
+    let section = try Self.section()
+    for line in section.split(separator: "\n") where line.hasPrefix("| `") {
+      let cell = line.dropFirst(2).prefix { $0 != "|" }
+      for example in cell.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        let text = String(example.dropFirst().dropLast())
+        let sequence = try KeySequence(parsing: text)
+        #expect(sequence.canonicalText == text)
+        #expect(sequence.strokes.last?.input.physicalKey != nil, "\(text)")
+      }
+    }
+  }
+}
