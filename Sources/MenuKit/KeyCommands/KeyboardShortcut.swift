@@ -2,9 +2,10 @@
 ///
 /// A shortcut has one canonical text form that round-trips through ``init(parsing:)`` and
 /// ``canonicalText``: modifier names in the order `Ctrl`, `Cmd`, `Alt`, `Shift`, joined with
-/// `+`, then the key (`Cmd+Shift+O`, `Ctrl+Alt+Delete`, `Cmd+Plus`, `F5`). `Cmd` is UIKit's
-/// ``KeyModifierFlags/command``, the platform's primary modifier. Human labels depend on the
-/// ``PlatformProfile``.
+/// `+`, then the key (`Cmd+Shift+O`, `Ctrl+Alt+Delete`, `Cmd+Plus`, `F5`, or a physical key
+/// in brackets, `Ctrl+[BracketLeft]`). `Cmd` is UIKit's ``KeyModifierFlags/command``, the
+/// platform's primary modifier. Human labels depend on the ``PlatformProfile`` (and, for
+/// physical keys, on the layout: ``label(for:layout:)``).
 ///
 /// ```swift
 /// let shortcut = try KeyboardShortcut(parsing: "Cmd+Shift+O")
