@@ -210,8 +210,10 @@ extension KeyboardMap {
   ///
   /// Every key command of the tree is placed, hidden and disabled ones included (they still
   /// take their key), labelled as the layout types it
-  /// (``KeyboardLayoutProviding/localizedLabel(for:platform:)``). The layout is the
-  /// keyboard's active layout.
+  /// (``KeyboardLayoutProviding/localizedLabel(for:platform:)``, or
+  /// ``KeyboardShortcut/label(for:layout:)`` when it does not allow automatic localization:
+  /// physical keys show the layout's keycaps either way). The layout is the keyboard's active
+  /// layout.
   ///
   /// - Parameters:
   ///   - menu: The menu tree whose key commands are placed.
@@ -230,7 +232,7 @@ extension KeyboardMap {
         keys: KeySequence([keyCommand.shortcut]),
         label: keyCommand.allowsAutomaticLocalization
           ? keyboard.localizedLabel(for: keyCommand.shortcut, platform: platform)
-          : keyCommand.shortcut.label(for: platform),
+          : keyCommand.shortcut.label(for: platform, layout: keyboard),
         isEnabled: !command.attributes.contains(.disabled),
         allowsAutomaticLocalization: keyCommand.allowsAutomaticLocalization)
     }
@@ -268,7 +270,7 @@ extension KeyboardMap {
       guard let first = entry.keys.strokes.first else { continue }
       let rest = entry.keys.strokes.dropFirst()
       let continuation =
-        rest.isEmpty ? nil : KeySequence(Array(rest)).label(for: platform)
+        rest.isEmpty ? nil : KeySequence(Array(rest)).label(for: platform, layout: keyboard)
       guard
         let place = Self.place(
           first, relocating: entry.allowsAutomaticLocalization, keyboard: keyboard,
@@ -310,6 +312,10 @@ extension KeyboardMap {
   ) -> (code: Int, level: Int, extra: KeyModifierFlags, isLatinFallback: Bool)? {
     let input = stroke.input
     guard input.modifierKey == nil else { return nil }
+    if input.physicalKey != nil {
+      // A physical key is its own key, at level 1, on every layout.
+      return keyboard.reachability(of: input).location.map { ($0.evdevCode, 1, [], false) }
+    }
     if input.specialKey != nil {
       // The main key whose first-level keysym is this key, such as Up or F5.
       let keymap = keyboard.state.keymap

@@ -12,7 +12,10 @@ extension XKBKeyboard {
   /// keypad keysym (`Left` before `KP_Left`), then the lowest evdev code. Letters match in
   /// either case. Levels 1 and 2 (the key alone or with Shift) are
   /// ``ShortcutReachability/direct(_:)``; levels 3 and up (AltGr, Shift+AltGr) are
-  /// ``ShortcutReachability/needsAltGr(_:)``.
+  /// ``ShortcutReachability/needsAltGr(_:)``. A physical key (``KeyInput/physicalKey(_:)``)
+  /// is typed at its own key, level 1, on every layout that has the key: it is
+  /// ``ShortcutReachability/direct(_:)`` there, and unreachable only where the keymap lacks the
+  /// key or Linux reports the position as another key (Keypad Clear is `KEY_DELETE`).
   ///
   /// ```swift
   /// let de = XKBKeyboard(keymap: try XKBKeymap(context: context, names: .init(layout: "de")))
@@ -23,6 +26,7 @@ extension XKBKeyboard {
   /// - Parameter input: A key-command input.
   /// - Returns: How the input is typed, or ``ShortcutReachability/unreachable``.
   public func reachability(of input: KeyInput) -> ShortcutReachability {
+    if let usage = input.physicalKey { return physicalReachability(of: usage) }
     let input = Self.lowercased(input)
     let keymap = state.keymap
     let layout = state.activeLayout

@@ -59,7 +59,7 @@ enum CheatSheetPage {
   }
 
   /// The label of every key command's shortcut as the layout types it: relocated where
-  /// automatic localization moves it.
+  /// automatic localization moves it, and physical keys with the layout's keycaps.
   static func layoutLabels(of menu: Menu, on keyboard: XKBKeyboard, platform: PlatformProfile)
     -> [CommandKey: String]
   {
@@ -68,7 +68,7 @@ enum CheatSheetPage {
       labels[keyCommand.command.key] =
         keyCommand.allowsAutomaticLocalization
         ? keyboard.localizedLabel(for: keyCommand.shortcut, platform: platform)
-        : keyCommand.shortcut.label(for: platform)
+        : keyCommand.shortcut.label(for: platform, layout: keyboard)
     }
     return labels
   }
@@ -142,7 +142,7 @@ private struct Page {
         KeyboardMap.Entry(
           title: [command.discoverabilityTitle, command.title]
             .compactMap { $0 }.first { !$0.isEmpty } ?? command.action.rawValue,
-          keys: keys, label: keys.label(for: options.platform),
+          keys: keys, label: keys.label(for: options.platform, layout: keyboard),
           isEnabled: !command.attributes.contains(.disabled)))
     }
     return entries

@@ -312,3 +312,36 @@ struct MenuRuleTests {
     #expect(later.binding?.effect == .perform("unfold", arguments: nil))
   }
 }
+
+@Suite("Physical-key strokes in keymap-lint")
+struct PhysicalKeyLintTests {
+  /// VSCodeVim's `ctrl+[` binding (its package.json; the `vim.use<C-[>` term of its when
+  /// clause left out) and the scan-code twin that vscode-neovim binds next to it, so that
+  /// Escape works where `[` is not the key right of P.
+  private static let twins = """
+    [
+      { "key": "ctrl+[", "command": "extension.vim_ctrl+[",
+        "when": "editorTextFocus && vim.active && !inDebugRepl" },
+      { "key": "ctrl+[BracketLeft]", "command": "extension.vim_ctrl+[",
+        "when": "editorTextFocus && vim.active && !inDebugRepl" }
+    ]
+    """
+
+  @Test("a character stroke and its physical twin are different keys: nothing to delete")
+  func twinsAreNotDuplicates() {
+    let report = lint([("keybindings.json", Self.twins)], format: .vscode)
+    #expect(summary(report) == [])
+  }
+
+  @Test("a physical stroke bound twice is still a duplicate")
+  func physicalDuplicates() {
+    let text = """
+      [
+        { "key": "ctrl+[Period]", "command": "a" },
+        { "key": "ctrl+[period]", "command": "b" }
+      ]
+      """
+    let report = lint([("keybindings.json", text)], format: .vscode)
+    #expect(report.findings.contains { $0.location?.line == 2 && $0.severity == .error })
+  }
+}

@@ -32,7 +32,8 @@ struct MenuFileGenerator {
   static let inputs: [KeyInput] = [
     "a", "z", "1", "[", "/", "é", "+", ",", .upArrow, .function(5), .function(24), .keypad(3),
     .escape, .space, .tab, .return, .enter, .deleteForward, .backspace, .home, .pageDown,
-    KeyInput(.keypadPlus),
+    KeyInput(.keypadPlus), .physicalKey(.keyboardOpenBracket), .physicalKey(.keypad1),
+    .physicalKey(.keyboardMenu),
   ]
   static let modifiers: [KeyModifierFlags] = [
     .control, .alternate, .shift, .command, .alphaShift, .numericPad,

@@ -43,9 +43,13 @@ private let parseCases: [ParseCase] = [
   ParseCase(.vscode, .linux, "ctrl+numpad0", "Cmd+Keypad0"),
   ParseCase(.vscode, .linux, "ctrl+oem_4", "Cmd+["),
   ParseCase(.vscode, .linux, "ctrl+oem_plus", "Cmd+="),
-  ParseCase(.vscode, .linux, "ctrl+[BracketLeft]", "Cmd+["),
-  ParseCase(.vscode, .linux, "shift+alt+[KeyF]", "Alt+Shift+F"),
-  ParseCase(.vscode, .linux, "ctrl+[Numpad5]", "Cmd+Keypad5"),
+  ParseCase(.vscode, .linux, "ctrl+[BracketLeft]", "Cmd+[BracketLeft]"),
+  ParseCase(.vscode, .linux, "shift+alt+[KeyF]", "Alt+Shift+[KeyF]"),
+  ParseCase(.vscode, .linux, "ctrl+[Numpad5]", "Cmd+[Numpad5]"),
+  ParseCase(.vscode, .linux, "ctrl+[period]", "Cmd+[Period]"),
+  ParseCase(.vscode, .linux, "ctrl+shift+[IntlBackslash]", "Cmd+Shift+[IntlBackslash]"),
+  ParseCase(.vscode, .linux, "ctrl+[IntlHash]", "Cmd+[Backslash]"),
+  ParseCase(.vscode, .mac, "cmd+[Digit1] [F5]", "Cmd+[Digit1] [F5]"),
   ParseCase(.vscode, .linux, "ctrl++", "Cmd+Plus"),
   ParseCase(.vscode, .linux, "+", "Plus"),
   ParseCase(.vscode, .linux, "ctrl+\\", "Cmd+\\"),
@@ -302,6 +306,17 @@ private let formatCases: [FormatCase] = [
       .vscode: "ctrl+shift+p", .zed: "ctrl-shift-p", .gtk: "<Primary><Shift>p",
       .qt: "Ctrl+Shift+P", .electron: "CmdOrCtrl+Shift+P", .emacs: "C-S-p",
     ]),
+  // Physical keys: VS Code's scan codes; no other dialect has a notation for them.
+  FormatCase(
+    canonical: "Cmd+[BracketLeft]", platform: .linux,
+    texts: [
+      .menuKit: "Cmd+[BracketLeft]", .vscode: "ctrl+[BracketLeft]", .zed: nil, .gtk: nil,
+      .qt: nil, .electron: nil, .emacs: nil,
+    ]),
+  FormatCase(
+    canonical: "Cmd+K Shift+[Numpad1]", platform: .mac,
+    texts: [.vscode: "cmd+k shift+[Numpad1]", .zed: nil]),
+  FormatCase(canonical: "[0x76]", platform: .linux, texts: [.menuKit: "[0x76]", .vscode: nil]),
 ]
 
 /// Text that does not parse, and the error's kind and column.
@@ -338,7 +353,17 @@ private let errorCases: [ErrorCase] = [
   ErrorCase(.vscode, .linux, "ctrl+pgupp", .unknownKey, 6),
   ErrorCase(.vscode, .linux, "meta+win+e", .duplicateModifier, 6),
   ErrorCase(.vscode, .linux, "alt+browserback", .unsupportedKey, 5),
-  ErrorCase(.vscode, .linux, "ctrl+[IntlBackslash]", .physicalKey, 6),
+  ErrorCase(.vscode, .linux, "ctrl+[Peroid]", .unknownKey, 6),
+  ErrorCase(.vscode, .linux, "ctrl+[ShiftLeft]", .unsupportedKey, 6),
+  ErrorCase(.vscode, .linux, "[MediaPlayPause]", .unsupportedKey, 1),
+  ErrorCase(.vscode, .linux, "ctrl+[0x76]", .unknownKey, 6),
+  ErrorCase(.zed, .linux, "ctrl-[BracketLeft]", .physicalKey, 6),
+  ErrorCase(.gtk, .linux, "<Control>[BracketLeft]", .physicalKey, 10),
+  ErrorCase(.qt, .linux, "Ctrl+[Period]", .physicalKey, 6),
+  ErrorCase(.electron, .linux, "CmdOrCtrl+[KeyA]", .physicalKey, 11),
+  ErrorCase(.emacs, .linux, "C-[Period]", .physicalKey, 3),
+  ErrorCase(.menuKit, .linux, "Ctrl+[Peroid]", .unknownKey, 6),
+  ErrorCase(.menuKit, .linux, "Ctrl+K Ctrl+[CapsLock]", .unsupportedKey, 13),
   ErrorCase(.vscode, .linux, "ctrl+\u{1}", .unknownKey, 6),
   ErrorCase(.vscode, .linux, "ctrl+f25", .unsupportedKey, 6),
   ErrorCase(.zed, .linux, "fn-f", .unsupportedModifier, 1),
@@ -604,8 +629,12 @@ struct ShortcutDialectTests {
     #expect(hyper.message.contains("Hyper"))
     #expect(hyper.message.contains("write s- for Super"))
 
-    let physical = try #require(parseError("ctrl+[IntlBackslash]", .vscode, .linux))
-    #expect(physical.message.contains("physical key position"))
+    let physical = try #require(parseError("ctrl+[Peroid]", .vscode, .linux))
+    #expect(physical.message == "unknown VS Code key '[Peroid]'; did you mean '[Period]'?")
+    let modifier = try #require(parseError("ctrl+[ShiftLeft]", .vscode, .linux))
+    #expect(modifier.message.contains("'[ShiftLeft]' is a modifier or lock key"))
+    let zed = try #require(parseError("ctrl-[BracketLeft]", .zed, .linux))
+    #expect(zed.message.contains("Zed has no notation for key positions"))
 
     let key = try #require(parseError("<Control>bracketlef", .gtk, .linux))
     #expect(key.message == "unknown GTK key 'bracketlef'; did you mean 'bracketleft'?")
@@ -690,7 +719,6 @@ private let corpusFiles: [CorpusFile] = [
     rejected: [
       RejectedForm(.unsupportedKey, "browserback"),
       RejectedForm(.unsupportedKey, "browserforward"),
-      RejectedForm(.physicalKey, "[IntlBackslash]"),
     ]),
   CorpusFile(
     path: "vscode/windows.keybindings.json", dialect: .vscode, platform: .windows,

@@ -1,20 +1,24 @@
-/// The key of a key command: a printable character or a named special key.
+/// The key of a key command: a printable character, a named special key, or a physical key.
 ///
 /// Printable inputs are the characters the key produces without modifiers, as in UIKit:
 /// Latin letters are lowercase (`"o"` with `.shift` is Shift+O). Special keys have static
 /// members named after UIKit's input constants (`UIKeyCommand.inputUpArrow` is
-/// ``upArrow``), plus F1–F24 and the keypad keys.
+/// ``upArrow``), plus F1–F24 and the keypad keys. A physical key (``physicalKey(_:)``) names a
+/// key position rather than a character, as VS Code's scan codes do: `[BracketLeft]` is the key
+/// right of P on every layout, whatever it types.
 ///
 /// ```swift
 /// let input: KeyInput = "o"
-/// KeyInput.upArrow.canonicalName  // "Up"
-/// KeyInput.function(5)            // F5
+/// KeyInput.upArrow.canonicalName                                 // "Up"
+/// KeyInput.function(5)                                           // F5
+/// KeyInput.physicalKey(.keyboardOpenBracket).canonicalName       // "[BracketLeft]"
 /// ```
 public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
   enum Storage: Hashable, Sendable {
     case characters(String)
     case special(SpecialKey)
     case modifier(KeyModifierFlags)
+    case physical(KeyboardHIDUsage)
   }
 
   let storage: Storage
@@ -80,23 +84,60 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
     return nil
   }
 
-  /// Whether the input names exactly one key: a special key, a modifier key or a single
-  /// character.
+  /// A physical key: the key at a position of the keyboard, whatever the layout makes it type.
+  ///
+  /// Some keymaps bind a key position rather than a character: VS Code's scan-code keys
+  /// (`ctrl+[BracketLeft]`) fire on the key right of P on every layout, where `ctrl+[` fires on
+  /// whatever key types `[`. The canonical name is the W3C UI Events `KeyboardEvent.code` name
+  /// in brackets (``KeyboardHIDUsage/codeName``), as VS Code writes it: `[BracketLeft]`,
+  /// `[KeyA]`, `[Digit1]`, `[Numpad1]`, `[F5]`. A usage without a W3C name is written in
+  /// hexadecimal, `[0x76]`.
+  ///
+  /// A physical input is matched by position on every layout (the press's
+  /// ``Key/keyCode``), labelled with the character its key types on the active layout
+  /// (``KeyboardLayoutProviding/keycapLabel(for:)``: `[BracketLeft]` is `Ü` on German, `[` on
+  /// US), and never lowercased, localized or mirrored. `docs/shortcuts.md` lists the names.
+  ///
+  /// ```swift
+  /// let fold = try KeyboardShortcut(parsing: "Ctrl+[BracketLeft]")
+  /// fold.input == .physicalKey(.keyboardOpenBracket)  // true
+  /// fold.canonicalText                                // "Ctrl+[BracketLeft]"
+  /// ```
+  ///
+  /// - Parameter usage: The key's USB HID usage. The ISO key left of Return
+  ///   (``KeyboardHIDUsage/keyboardNonUSPound``) is stored as
+  ///   ``KeyboardHIDUsage/keyboardBackslash``: the W3C gives both keys the name `Backslash`, and
+  ///   Linux reports both as `KEY_BACKSLASH`.
+  /// - Returns: The input.
+  public static func physicalKey(_ usage: KeyboardHIDUsage) -> KeyInput {
+    KeyInput(storage: .physical(usage.physicalKeyPosition))
+  }
+
+  /// The key position of a physical-key input (``physicalKey(_:)``), or nil.
+  public var physicalKey: KeyboardHIDUsage? {
+    if case .physical(let usage) = storage { return usage }
+    return nil
+  }
+
+  /// Whether the input names exactly one key: a special key, a modifier key, a physical key or
+  /// a single character.
   public var isSingleKey: Bool {
     switch storage {
-    case .special, .modifier: true
+    case .special, .modifier, .physical: true
     case .characters(let text): text.count == 1
     }
   }
 
-  /// The canonical name used in shortcut text: `"O"`, `"Up"`, `"F5"`, `"Plus"`, `"Space"`.
+  /// The canonical name used in shortcut text: `"O"`, `"Up"`, `"F5"`, `"Plus"`, `"Space"`,
+  /// `"[BracketLeft]"`.
   ///
   /// Letters are shown uppercase, as on keycaps; characters that the shortcut notation uses
-  /// itself (`+`, space) have names.
+  /// itself (`+`, space) have names; a physical key is its W3C code name in brackets.
   public var canonicalName: String {
     switch storage {
     case .special(let key): key.canonicalName
     case .modifier(let flag): flag.names.first ?? ""
+    case .physical(let usage): "[" + usage.bracketedName + "]"
     case .characters(let text):
       switch text {
       case "+": "Plus"

@@ -82,6 +82,27 @@ public protocol KeyboardLayoutProviding: AnyObject {
   /// - Returns: The key, level and input it is relocated to, or `nil`.
   func relocatedKey(for input: KeyInput) -> ShortcutLocation?
 
+  /// The label of the key at a physical position on the active layout: the character it
+  /// types at level 1 (alone), uppercased as keycaps show letters, for physical-key strokes
+  /// (``KeyInput/physicalKey(_:)``).
+  ///
+  /// `MenuKitXKB`'s answer reads the first-level keysym of the key's evdev code in the active
+  /// layout group; a dead key shows the accent it types (`^`). The answer is nil for a key
+  /// that types no printable character there (Escape, F5, the arrows, Space, the keypad), for
+  /// a key the layout does not have, and — the default implementation — for a provider that
+  /// knows no layout; labels then fall back to the key's US legend
+  /// (``KeyInput/label(for:layout:)``).
+  ///
+  /// ```swift
+  /// german.keycapLabel(for: .keyboardOpenBracket)  // "Ü"
+  /// us.keycapLabel(for: .keyboardOpenBracket)      // "["
+  /// french.keycapLabel(for: .keyboardQ)            // "A"
+  /// ```
+  ///
+  /// - Parameter usage: The key's position.
+  /// - Returns: The keycap, or nil.
+  func keycapLabel(for usage: KeyboardHIDUsage) -> String?
+
   /// A value that changes whenever ``relocatedKey(for:)`` may answer differently — for
   /// `MenuKitXKB`, the keyboard object and its active layout group — or nil when the answers
   /// must not be cached. The key dispatcher indexes relocated key commands by it, and compares
@@ -102,6 +123,10 @@ extension KeyboardLayoutProviding {
   /// Relocates nothing.
   public func relocatedKey(for input: KeyInput) -> ShortcutLocation? { nil }
 
+  /// Nil: a provider without layout data shows no keycaps, so physical keys are labelled with
+  /// their US legend.
+  public func keycapLabel(for usage: KeyboardHIDUsage) -> String? { nil }
+
   /// The shortcut as it is typed on this layout: the relocated one when automatic
   /// localization moves its input, else the shortcut itself.
   ///
@@ -121,7 +146,9 @@ extension KeyboardLayoutProviding {
   }
 
   /// The human label of a shortcut on this layout: that of ``localizedShortcut(for:)``, so
-  /// a relocated shortcut shows its relocated key's character, uppercased.
+  /// a relocated shortcut shows its relocated key's character, uppercased, and a physical key
+  /// shows this layout's keycap for it (``keycapLabel(for:)``; physical keys are never
+  /// relocated).
   ///
   /// Mirroring is not applied here; mirror the input first
   /// (``KeyCommandMatcher/mirroredInput(_:)``) in a right-to-left context.
@@ -129,6 +156,8 @@ extension KeyboardLayoutProviding {
   /// ```swift
   /// keyboard.localizedLabel(for: KeyboardShortcut("[", modifierFlags: .command),
   ///                         platform: .linux)  // "Ctrl+Ü" on de, "Ctrl+[" on us
+  /// keyboard.localizedLabel(for: try KeyboardShortcut(parsing: "Ctrl+[Period]"),
+  ///                         platform: .linux)  // "Ctrl+:" on fr, "Ctrl+." on us
   /// ```
   ///
   /// - Parameters:
@@ -138,7 +167,7 @@ extension KeyboardLayoutProviding {
   public func localizedLabel(for shortcut: KeyboardShortcut, platform: PlatformProfile)
     -> String
   {
-    localizedShortcut(for: shortcut).label(for: platform)
+    localizedShortcut(for: shortcut).label(for: platform, layout: self)
   }
 }
 

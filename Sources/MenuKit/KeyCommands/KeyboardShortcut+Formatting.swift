@@ -8,24 +8,100 @@ extension KeyboardShortcut {
   /// - windows: the same words, with `Win` for Super and `Enter` for Return.
   /// - mac: Apple's glyphs in Apple's order, `⌃⌥⇧⌘O`, with no separators; `.super` is ⌘.
   ///
+  /// A physical key (``KeyInput/physicalKey(_:)``) shows its US keycap here (`Ctrl+[` for
+  /// `Ctrl+[BracketLeft]`); ``label(for:layout:)`` shows what it is on a layout.
+  ///
   /// ```swift
   /// KeyboardShortcut(.upArrow, modifierFlags: .command).label(for: .mac)  // "⌘↑"
   /// KeyboardShortcut("e", modifierFlags: [.super, .shift]).label(for: .linux)  // "Super+Shift+E"
   /// KeyboardShortcut("e", modifierFlags: .super).label(for: .windows)  // "Win+E"
   /// ```
   public func label(for platform: PlatformProfile) -> String {
+    label(for: platform, layout: nil)
+  }
+
+  /// The human label of this shortcut under a platform profile, as the keys of a keyboard
+  /// layout show it.
+  ///
+  /// The same as ``label(for:)``, except that a physical key shows the keycap of its key on
+  /// the layout (``KeyboardLayoutProviding/keycapLabel(for:)``): `Ctrl+[BracketLeft]` is
+  /// `Ctrl+Ü` on German and `Ctrl+[` on US. Nothing is relocated; for the label of a key
+  /// command that automatic localization moves, use
+  /// ``KeyboardLayoutProviding/localizedLabel(for:platform:)``.
+  ///
+  /// ```swift
+  /// let fold = try KeyboardShortcut(parsing: "Ctrl+[BracketLeft]")
+  /// fold.label(for: .linux, layout: germanKeyboard)  // "Ctrl+Ü"
+  /// fold.label(for: .linux, layout: nil)             // "Ctrl+["
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - platform: The platform whose conventions the label follows.
+  ///   - layout: The keyboard layout whose keycaps physical keys show, or nil for US keycaps.
+  /// - Returns: The label.
+  public func label(for platform: PlatformProfile, layout: (any KeyboardLayoutProviding)?)
+    -> String
+  {
     let physical = platform.physicalModifiers(modifierFlags)
     let words = platform.labelOrder.filter { physical.contains($0) }
       .map { platform.labelWord(forPhysical: $0) }
-    if platform == .mac { return words.joined() + input.label(for: platform) }
-    return (words + [input.label(for: platform)]).joined(separator: "+")
+    let key = input.label(for: platform, layout: layout)
+    if platform == .mac { return words.joined() + key }
+    return (words + [key]).joined(separator: "+")
+  }
+}
+
+extension KeySequence {
+  /// The human label of each stroke as the keys of a keyboard layout show it
+  /// (``KeyboardShortcut/label(for:layout:)``), separated by a space.
+  ///
+  /// ```swift
+  /// try KeySequence(parsing: "Ctrl+K Ctrl+[Period]").label(for: .linux, layout: french)
+  /// // "Ctrl+K Ctrl+:"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - platform: The platform whose conventions the label follows.
+  ///   - layout: The keyboard layout whose keycaps physical keys show, or nil for US keycaps.
+  /// - Returns: The label.
+  public func label(for platform: PlatformProfile, layout: (any KeyboardLayoutProviding)?)
+    -> String
+  {
+    strokes.map { $0.label(for: platform, layout: layout) }.joined(separator: " ")
   }
 }
 
 extension KeyInput {
   /// How the key is written in a human label under a platform profile (`↑` on mac, `Up`
-  /// elsewhere; letters uppercase).
+  /// elsewhere; letters uppercase; a physical key's US keycap, `[` for `[BracketLeft]`).
   public func label(for platform: PlatformProfile) -> String {
+    label(for: platform, layout: nil)
+  }
+
+  /// How the key is written in a human label under a platform profile, as the keys of a
+  /// keyboard layout show it.
+  ///
+  /// Only a physical key depends on the layout: it shows the layout's keycap for its key
+  /// (``KeyboardLayoutProviding/keycapLabel(for:)``, `Ü` for `[BracketLeft]` on German); where
+  /// the layout has none — no layout, or a key that types no character at level 1 — a key that
+  /// is the same on every layout shows that key's label (`[ArrowUp]` is `Up`, `[F5]` is `F5`,
+  /// `[Numpad1]` is `Num 1`), a writing-system key its US keycap (`[`, `A`, `1`), and any other
+  /// key its W3C code name (`IntlBackslash`, `ContextMenu`).
+  ///
+  /// - Parameters:
+  ///   - platform: The platform whose conventions the label follows.
+  ///   - layout: The keyboard layout whose keycaps physical keys show, or nil for US keycaps.
+  /// - Returns: The label.
+  public func label(for platform: PlatformProfile, layout: (any KeyboardLayoutProviding)?)
+    -> String
+  {
+    if let usage = physicalKey {
+      if let keycap = layout?.keycapLabel(for: usage) ?? usage.usKeycap {
+        return keycap == "+" && platform != .mac ? "Plus" : keycap
+      }
+      if let key = physicalKeySpecialKey { return KeyInput(key).label(for: platform) }
+      return usage.bracketedName
+    }
     if let flag = modifierKey {
       let physical = platform.physicalModifiers(flag)
       return platform.labelOrder.first { physical.contains($0) }

@@ -24,13 +24,21 @@ public enum KeyboardShortcutParseError: Error, Hashable, Sendable, CustomStringC
   /// A key sequence has more strokes than ``KeySequence/maximumLength``; `offset` is where the
   /// first stroke too many starts.
   case tooManyStrokes(offset: Int)
+  /// A physical key in brackets, such as `[Peroid]`, names no key position MenuKit knows;
+  /// `suggestion` is the closest W3C code name in brackets, if any is close.
+  case unknownPhysicalKey(String, offset: Int, suggestion: String?)
+  /// A physical key in brackets names a position no shortcut can use as its key: a modifier
+  /// or lock key (`[ShiftLeft]`, `[CapsLock]`), or a W3C key outside the keyboard page, such as
+  /// the media key `[MediaPlayPause]`.
+  case unsupportedPhysicalKey(String, offset: Int)
 
   /// The offset of the problem in the text, in Unicode scalars.
   public var offset: Int {
     switch self {
     case .empty: 0
     case .unknownModifier(_, let offset, _), .unknownKey(_, let offset, _),
-      .duplicateModifier(_, let offset):
+      .duplicateModifier(_, let offset), .unknownPhysicalKey(_, let offset, _),
+      .unsupportedPhysicalKey(_, let offset):
       offset
     case .missingKey(let offset), .tooManyStrokes(let offset): offset
     }
@@ -59,6 +67,13 @@ public enum KeyboardShortcutParseError: Error, Hashable, Sendable, CustomStringC
       return "modifier '\(word.shortenedForMessage)' appears twice"
     case .tooManyStrokes:
       return "the key sequence has more than \(KeySequence.maximumLength) strokes"
+    case .unknownPhysicalKey(let word, _, let suggestion):
+      let hint =
+        suggestion.map { "; did you mean '\($0)'?" }
+        ?? "; expected a W3C key code name in brackets, like [KeyA], [Digit1], [BracketLeft]"
+      return "unknown physical key '\(word.shortenedForMessage)'\(hint)"
+    case .unsupportedPhysicalKey(let word, _):
+      return "the physical key '\(word.shortenedForMessage)' \(KeyInput.physicalKeyRejection(word))"
     }
   }
 }
@@ -72,14 +87,16 @@ extension KeyboardShortcut {
   /// `Option`, `Shift`, `Cmd`, `Command`, `Primary`, and `Super`, `Meta`, `Win`, `Windows` or
   /// `Logo` for the Super key, any case). The last part is the key: one
   /// character (`O`, `o`, `[`, `?`, `é`; letters become lowercase inputs), `Plus` or a trailing
-  /// `+` for the plus key, or a special-key name (`Up`, `Escape`, `Tab`, `Return`, `Enter`,
+  /// `+` for the plus key, a special-key name (`Up`, `Escape`, `Tab`, `Return`, `Enter`,
   /// `Backspace`, `Delete`, `Home`, `End`, `PageUp`, `PageDown`, `Insert`, `Space`, `F1`–`F24`,
-  /// `Keypad0`–`Keypad9`, …).
+  /// `Keypad0`–`Keypad9`, …), or a physical key: a W3C `KeyboardEvent.code` name in brackets,
+  /// any case (`[BracketLeft]`, `[KeyA]`, `[Numpad1]`; ``KeyInput/physicalKey(_:)``).
   ///
   /// ```swift
-  /// try KeyboardShortcut(parsing: "ctrl+shift+o").canonicalText  // "Ctrl+Shift+O"
-  /// try KeyboardShortcut(parsing: "Cmd++").input                 // "+"
-  /// try KeyboardShortcut(parsing: "Meta+E").canonicalText        // "Super+E"
+  /// try KeyboardShortcut(parsing: "ctrl+shift+o").canonicalText        // "Ctrl+Shift+O"
+  /// try KeyboardShortcut(parsing: "Cmd++").input                       // "+"
+  /// try KeyboardShortcut(parsing: "Meta+E").canonicalText              // "Super+E"
+  /// try KeyboardShortcut(parsing: "ctrl+[bracketleft]").canonicalText  // "Ctrl+[BracketLeft]"
   /// ```
   ///
   /// - Parameter text: The shortcut text.
@@ -115,6 +132,17 @@ extension KeyboardShortcut {
     {
       self.init(input)
       return
+    }
+    if let code = KeyInput.bracketedCode(keyName) {
+      switch KeyInput.physicalKey(named: code) {
+      case .input(let input):
+        self.init(input, modifierFlags: flags)
+        return
+      case .unsupported:
+        throw .unsupportedPhysicalKey(keyName, offset: offset)
+      case .unknown(let suggestion):
+        throw .unknownPhysicalKey(keyName, offset: offset, suggestion: suggestion)
+      }
     }
     guard let input = KeyInput(named: keyName) else {
       if KeyModifierFlags.named(keyName) != nil { throw .missingKey(offset: offset) }
@@ -204,6 +232,10 @@ extension KeyboardShortcutParseError {
     case .duplicateModifier(let word, let offset):
       .duplicateModifier(word, offset: offset + delta)
     case .tooManyStrokes(let offset): .tooManyStrokes(offset: offset + delta)
+    case .unknownPhysicalKey(let word, let offset, let suggestion):
+      .unknownPhysicalKey(word, offset: offset + delta, suggestion: suggestion)
+    case .unsupportedPhysicalKey(let word, let offset):
+      .unsupportedPhysicalKey(word, offset: offset + delta)
     }
   }
 }

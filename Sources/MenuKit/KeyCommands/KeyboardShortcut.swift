@@ -3,9 +3,10 @@
 /// A shortcut has one canonical text form that round-trips through ``init(parsing:)`` and
 /// ``canonicalText``: modifier names in the order `Ctrl`, `Cmd`, `Super`, `Alt`, `Shift`,
 /// joined with `+`, then the key (`Cmd+Shift+O`, `Ctrl+Alt+Delete`, `Cmd+Plus`, `Super+E`,
-/// `F5`). `Cmd` is UIKit's ``KeyModifierFlags/command``, the platform's primary modifier;
-/// `Super` is ``KeyModifierFlags/super``, the Super (logo) key. Human labels depend on the
-/// ``PlatformProfile``.
+/// `F5`, or a physical key in brackets, `Ctrl+[BracketLeft]`). `Cmd` is UIKit's
+/// ``KeyModifierFlags/command``, the platform's primary modifier; `Super` is
+/// ``KeyModifierFlags/super``, the Super (logo) key. Human labels depend on the
+/// ``PlatformProfile`` (and, for physical keys, on the layout: ``label(for:layout:)``).
 ///
 /// ```swift
 /// let shortcut = try KeyboardShortcut(parsing: "Cmd+Shift+O")

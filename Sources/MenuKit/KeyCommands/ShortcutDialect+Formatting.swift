@@ -75,6 +75,14 @@ struct DialectFormatter {
   /// How the dialect writes the key, or nil when it cannot.
   func keyText(_ input: KeyInput) -> String? {
     if let key = input.specialKey { return key.name(in: dialect) }
+    if let usage = input.physicalKey {
+      // VS Code's scan-code notation; the other dialects name no key positions.
+      switch dialect {
+      case .menuKit: return input.canonicalName
+      case .vscode: return usage.codeName.map { "[\($0)]" }
+      case .zed, .gtk, .qt, .electron, .emacs: return nil
+      }
+    }
     guard let characters = input.characters, characters.count == 1,
       let character = characters.first,
       !character.unicodeScalars.contains(where: \.isControlOrSpace)

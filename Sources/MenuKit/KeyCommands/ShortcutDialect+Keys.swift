@@ -209,6 +209,7 @@ enum DialectKeyNames {
   /// What `name` (a word of more than one character) means in `dialect`, or nil when the
   /// dialect has no key of that name.
   static func lookUp(_ name: String, in dialect: ShortcutDialect) -> DialectKeyLookup? {
+    if let code = KeyInput.bracketedCode(name) { return physicalKey(name, code: code, in: dialect) }
     let key = dialect.namesAreCaseSensitive ? name : name.lowercased()
     if let found = tables[dialect]?[key] { return found }
     if dialect == .gtk, let found = gtkCaseInsensitive[name.lowercased()] { return found }
@@ -216,12 +217,6 @@ enum DialectKeyNames {
       return .unsupported(.unsupportedKey, "MenuKit names the function keys F1 to F24")
     }
     switch dialect {
-    case .vscode where name.count > 2 && name.hasPrefix("[") && name.hasSuffix("]"):
-      return .unsupported(
-        .physicalKey,
-        "'\(name)' names a physical key position, not a character, and MenuKit knows no "
-          + "US-layout character for it (scan-code names MenuKit reads are [KeyA]–[KeyZ], "
-          + "[Digit0]–[Digit9], US punctuation such as [BracketLeft], and named keys)")
     case .gtk where name.hasPrefix("XF86"):
       return .unsupported(.unsupportedKey, unsupportedReason)
     case .gtk where name.hasPrefix("U") && name.count > 1:
@@ -230,6 +225,31 @@ enum DialectKeyNames {
       return .unsupported(.unsupportedKey, "MenuKit shortcuts are keys, not mouse events")
     default:
       return nil
+    }
+  }
+
+  /// What a physical key in brackets (`[BracketLeft]`, VS Code's scan-code notation) means in
+  /// a dialect: a physical-key input in VS Code, which writes W3C code names in any case; an
+  /// error in the dialects that have no notation for key positions. Nil for a name that is no
+  /// W3C code name (an unknown key, with suggestions).
+  private static func physicalKey(
+    _ name: String, code: Substring, in dialect: ShortcutDialect
+  ) -> DialectKeyLookup? {
+    let isCodeName =
+      KeyboardHIDUsage(codeName: code) != nil || KeyboardHIDUsage.isUnsupportedCodeName(code)
+    guard isCodeName else { return nil }
+    guard dialect == .vscode || dialect == .menuKit else {
+      return .unsupported(
+        .physicalKey,
+        "'\(name)' names a physical key (a key position, as VS Code's scan codes do), and "
+          + "\(dialect.displayName) has no notation for key positions; write the character the "
+          + "key types instead")
+    }
+    switch KeyInput.physicalKey(named: code) {
+    case .input(let input): return .input(input)
+    case .unsupported:
+      return .unsupported(.unsupportedKey, "'\(name)' " + KeyInput.physicalKeyRejection(name))
+    case .unknown: return nil
     }
   }
 
@@ -244,6 +264,7 @@ enum DialectKeyNames {
         dialect,
         KeyInput.SpecialKey.allCases.compactMap { $0.name(in: dialect) }
           + extras(for: dialect).map(\.0)
+          + (dialect == .vscode ? KeyboardHIDUsage.codeNamesForSuggestions.map { "[\($0)]" } : [])
       )
     })
 
@@ -299,7 +320,7 @@ enum DialectKeyNames {
   private static func extras(for dialect: ShortcutDialect) -> [(String, DialectKeyLookup)] {
     switch dialect {
     case .menuKit, .zed: []
-    case .vscode: vscodeOEMNames + vscodeScanCodes
+    case .vscode: vscodeOEMNames
     case .gtk:
       gtkCharacterNames.map { ($0.name, .input(KeyInput($0.character))) } + [
         ("Prior", .input(.pageUp)), ("Next", .input(.pageDown)),
@@ -368,37 +389,6 @@ enum DialectKeyNames {
     ("oem_period", "."), ("oem_2", "/"), ("oem_3", "`"), ("oem_4", "["), ("oem_5", "\\"),
     ("oem_6", "]"), ("oem_7", "'"),
   ].map { ($0.0, .input(KeyInput($0.1))) }
-
-  /// VS Code's scan-code names (`[BracketLeft]`), which name a physical key position; each is
-  /// read as the key that position has on the US layout, the way MenuKit's shortcut
-  /// localization relates positions and characters.
-  private static let vscodeScanCodes: [(String, DialectKeyLookup)] = {
-    var codes: [(String, KeyInput)] = []
-    for scalar in Unicode.Scalar("a").value...Unicode.Scalar("z").value {
-      let letter = String(Character(Unicode.Scalar(scalar) ?? "a"))
-      codes.append(("[Key\(letter.uppercased())]", KeyInput(letter)))
-    }
-    for digit in 0...9 {
-      codes.append(("[Digit\(digit)]", KeyInput("\(digit)")))
-      codes.append(("[Numpad\(digit)]", .keypad(digit)))
-    }
-    for number in 1...24 { codes.append(("[F\(number)]", .function(number))) }
-    let named: [(String, KeyInput)] = [
-      ("[Minus]", "-"), ("[Equal]", "="), ("[BracketLeft]", "["), ("[BracketRight]", "]"),
-      ("[Backslash]", "\\"), ("[Semicolon]", ";"), ("[Quote]", "'"), ("[Backquote]", "`"),
-      ("[Comma]", ","), ("[Period]", "."), ("[Slash]", "/"), ("[Space]", .space),
-      ("[Enter]", .return), ("[Tab]", .tab), ("[Escape]", .escape),
-      ("[Backspace]", .backspace), ("[Delete]", .deleteForward), ("[Insert]", .insert),
-      ("[Home]", .home), ("[End]", .end), ("[PageUp]", .pageUp), ("[PageDown]", .pageDown),
-      ("[ArrowUp]", .upArrow), ("[ArrowDown]", .downArrow), ("[ArrowLeft]", .leftArrow),
-      ("[ArrowRight]", .rightArrow), ("[NumpadAdd]", KeyInput(.keypadPlus)),
-      ("[NumpadSubtract]", KeyInput(.keypadMinus)), ("[NumpadMultiply]", KeyInput(.keypadMultiply)),
-      ("[NumpadDivide]", KeyInput(.keypadDivide)), ("[NumpadDecimal]", KeyInput(.keypadDecimal)),
-      ("[NumpadEnter]", .enter), ("[NumpadEqual]", KeyInput(.keypadEquals)),
-      ("[NumpadComma]", KeyInput(.keypadComma)),
-    ]
-    return (codes + named).map { ($0.0, .input($0.1)) }
-  }()
 
   /// X11 keysym names of the printable ASCII characters that are not letters or digits.
   static let gtkCharacterNames: [(name: String, character: String)] = [

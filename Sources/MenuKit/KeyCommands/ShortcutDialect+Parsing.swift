@@ -153,6 +153,8 @@ struct DialectParser {
         case .missingKey: .missingKey
         case .duplicateModifier: .duplicateModifier
         case .tooManyStrokes: .tooManyStrokes
+        case .unknownPhysicalKey: .unknownKey
+        case .unsupportedPhysicalKey: .unsupportedKey
         }
       throw ShortcutDialectError(
         kind, dialect: dialect, column: range.lowerBound + error.offset + 1,

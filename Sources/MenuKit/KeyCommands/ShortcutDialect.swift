@@ -20,7 +20,10 @@
 /// The Super (Windows, logo) key — VS Code's `meta`/`win`, Zed's `super`, GTK's `<Super>`,
 /// Qt's `Meta`, Electron's `Super`, Emacs's `s-` — reads as ``KeyModifierFlags/super`` on
 /// linux and windows, and as ``KeyModifierFlags/command`` (⌘) on mac. The shifted character
-/// of a symbol key is never substituted: `ctrl+shift+[` is `[` with Shift, not `{`.
+/// of a symbol key is never substituted: `ctrl+shift+[` is `[` with Shift, not `{`. Physical
+/// keys (``KeyInput/physicalKey(_:)``) are VS Code's scan codes, `ctrl+[BracketLeft]`; the
+/// other dialects have no notation for them, so writing one returns nil and reading
+/// `[BracketLeft]` is an error of kind ``ShortcutDialectError/Kind/physicalKey``.
 ///
 /// ```swift
 /// let fold = try KeySequence(parsing: "ctrl+shift+[", dialect: .vscode, platform: .linux)
@@ -106,8 +109,10 @@ extension KeySequence {
   ///   - platform: The platform the text is for; it decides the words for the modifiers.
   /// - Returns: The text, or nil when the sequence has more strokes than the dialect allows
   ///   (one for ``ShortcutDialect/gtk`` and ``ShortcutDialect/electron``, four for
-  ///   ``ShortcutDialect/qt``, ``KeySequence/maximumLength`` for the others) or a stroke's key has no name in the dialect (such as a keypad
-  ///   key in Zed; `docs/shortcut-dialects.md` lists them).
+  ///   ``ShortcutDialect/qt``, ``KeySequence/maximumLength`` for the others) or a stroke's key
+  ///   has no name in the dialect (such as a keypad key in Zed, or a physical key
+  ///   (``KeyInput/physicalKey(_:)``) in any dialect but VS Code; `docs/shortcut-dialects.md`
+  ///   lists them).
   public func text(in dialect: ShortcutDialect, platform: PlatformProfile) -> String? {
     guard strokes.count <= dialect.maximumStrokes else { return nil }
     var texts: [String] = []
@@ -173,7 +178,8 @@ extension KeyboardShortcut {
   ///   - dialect: The dialect to write.
   ///   - platform: The platform the text is for; it decides the words for the modifiers.
   /// - Returns: The text, or nil when the key cannot be written in the dialect (a keypad key
-  ///   in Zed, Keypad Enter in VS Code, a key of several characters, …).
+  ///   in Zed, Keypad Enter in VS Code, a key of several characters, a physical key such as
+  ///   `[BracketLeft]` in any dialect but VS Code and MenuKit's, …).
   public func text(in dialect: ShortcutDialect, platform: PlatformProfile) -> String? {
     DialectFormatter(dialect: dialect, platform: platform).text(for: self)
   }

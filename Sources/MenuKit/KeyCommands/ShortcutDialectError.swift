@@ -33,8 +33,9 @@ public struct ShortcutDialectError: Error, Hashable, Sendable, CustomStringConve
     case unknownKey
     /// A key the dialect names but MenuKit shortcuts cannot, such as a media or browser key.
     case unsupportedKey
-    /// A key given by its physical position (VS Code's `[IntlBackslash]`) that has no
-    /// character on the US layout, so no MenuKit input stands for it.
+    /// A physical key (a key position written as a W3C code name in brackets, VS Code's
+    /// `[BracketLeft]`) in a dialect that has no notation for key positions: Zed, GTK, Qt,
+    /// Electron and Emacs.
     case physicalKey
     /// Text that does not fit the dialect's grammar, such as an unclosed `<` in GTK.
     case unexpectedText

@@ -44,7 +44,9 @@ public struct PaletteIndex: Sendable {
   ///   - menu: The tree's root, such as the main menu.
   ///   - platform: The profile of the shortcut labels.
   ///   - layout: The keyboard layout, for labels of localized shortcuts
-  ///     (``KeyboardLayoutProviding/localizedLabel(for:platform:)``); nil for the authored ones.
+  ///     (``KeyboardLayoutProviding/localizedLabel(for:platform:)``) and of physical keys,
+  ///     which show the layout's keycaps (``KeyboardShortcut/label(for:layout:)``); nil for
+  ///     the authored labels and US keycaps.
   ///   - shortcutLabels: With keymaps, the labels of the keys that actually fire, by command
   ///     (``KeyBindingResolver/shortcutLabels(in:platform:)``): they replace the key commands'
   ///     own, and a command without one shows none.
@@ -77,7 +79,8 @@ public struct PaletteIndex: Sendable {
           ? layout?.localizedLabel(for: keyCommand.shortcut, platform: platform)
           : nil
         addCommand(
-          keyCommand.command, shortcutLabel: label ?? keyCommand.shortcut.label(for: platform),
+          keyCommand.command,
+          shortcutLabel: label ?? keyCommand.shortcut.label(for: platform, layout: layout),
           path: top.path)
       case .action(let action):
         guard !action.attributes.contains(.hidden),

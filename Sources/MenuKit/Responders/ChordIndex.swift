@@ -55,8 +55,8 @@ struct ChordIndex: Sendable {
 
 extension KeyInput {
   /// A number that stands for the input in indexes: the scalar of a printable input that is
-  /// one scalar in Unicode's composed form (NFC), a tagged number for a special or modifier
-  /// key, or nil for an input of several scalars.
+  /// one scalar in Unicode's composed form (NFC), a tagged number for a special, modifier or
+  /// physical key, or nil for an input of several scalars.
   ///
   /// Inputs compare as strings do, by canonical equivalence (`"é"` equals `"e\u{301}"`, and
   /// U+037E GREEK QUESTION MARK equals `";"`), so the code is taken from the composed form:
@@ -73,6 +73,11 @@ extension KeyInput {
       return Self.specialKeyCodes[key]
     case .modifier(let flags):
       return 0x4000_0000 | UInt32(truncatingIfNeeded: flags.rawValue >> 16)
+    case .physical(let usage):
+      // Physical keys (KeyInput.physicalKey): the usage, tagged apart from characters
+      // (below 0x110000), modifier keys and special keys; a usage beyond 16 bits has none.
+      guard (0...0xFFFF).contains(usage.rawValue) else { return nil }
+      return 0x2000_0000 | UInt32(usage.rawValue)
     }
   }
 

@@ -99,6 +99,20 @@ struct ExportReport {
   /// The problems so far.
   var diagnostics: [Diagnostic] = []
 
+  /// Reports that `binding` is left out because a key has no name in `dialect`: a physical
+  /// key (``KeyInput/physicalKey(_:)``) when the keys have one the dialect cannot write, else
+  /// `reason`.
+  mutating func leaveOutKeys(of binding: KeyBinding, dialect: ShortcutDialect, reason: String) {
+    let physical = binding.keys.strokes.first {
+      $0.input.physicalKey != nil && $0.text(in: dialect, platform: .linux) == nil
+    }
+    guard let physical else { return leaveOut(binding, reason) }
+    leaveOut(
+      binding,
+      "\(dialect.displayName) has no notation for the physical key "
+        + "'\(physical.input.canonicalName)' (a key position)")
+  }
+
   /// Reports that `binding` is left out because of `reason`.
   mutating func leaveOut(_ binding: KeyBinding, _ reason: String) {
     diagnostics.append(

@@ -142,7 +142,7 @@ public enum GTKAccelerators {
         continue
       }
       guard let accelerator = binding.keys.text(in: .gtk, platform: platform) else {
-        report.leaveOut(binding, "its key has no GTK name")
+        report.leaveOutKeys(of: binding, dialect: .gtk, reason: "its key has no GTK name")
         continue
       }
       let name: String

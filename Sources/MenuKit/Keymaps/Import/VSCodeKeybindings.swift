@@ -118,7 +118,7 @@ public enum VSCodeKeybindings {
     var lines: [String] = []
     for binding in keymap.bindings {
       guard let keys = binding.keys.text(in: .vscode, platform: platform) else {
-        report.leaveOut(binding, "a key has no VS Code name")
+        report.leaveOutKeys(of: binding, dialect: .vscode, reason: "a key has no VS Code name")
         continue
       }
       var line = "{ \"key\": \(KeymapFile.jsonString(keys)), \"command\": "

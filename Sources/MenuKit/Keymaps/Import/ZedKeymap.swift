@@ -22,8 +22,12 @@
 /// - the section's `context` is read as a ``ContextPredicate``: Zed's context language
 ///   (`>`, `||`, `&&`, `==`, `!=`, `!`, parentheses) is MenuKit's.
 ///
-/// `use_key_equivalents` has no MenuKit equivalent (MenuKit matches by keysym) and is reported
-/// once per section (`MK557`). Loading is partial, as for ``KeymapFile``.
+/// `use_key_equivalents` is read as Zed reads it on the platform. Zed for Linux ignores it, so
+/// under the linux profile the keys are the characters written, with no diagnostic. Zed for
+/// macOS moves such shortcuts by Apple's per-layout key-equivalent table, and Zed for Windows
+/// by US virtual-key codes: a keymap binding cannot express either, so under those profiles the
+/// flag is reported once per section (`MK557`) and the keys are read as written. Zed has no
+/// physical-key notation. Loading is partial, as for ``KeymapFile``.
 ///
 /// ```swift
 /// let (keymap, diagnostics) = ZedKeymap.load(
@@ -120,7 +124,7 @@ public enum ZedKeymap {
     var sections: [(context: ContextPredicate?, keys: Set<String>, lines: [String])] = []
     for binding in keymap.bindings {
       guard let keys = binding.keys.text(in: .zed, platform: platform) else {
-        report.leaveOut(binding, "a key has no Zed name")
+        report.leaveOutKeys(of: binding, dialect: .zed, reason: "a key has no Zed name")
         continue
       }
       let action: String
@@ -203,11 +207,21 @@ extension ForeignKeymapDecoder {
       of: members, at: node.location, context: MenuFileContext(noun: "a Zed keymap section"),
       known: ZedKeymap.sectionFields)
     let context = base.sectionContext(in: fields)
-    if base.bool("use_key_equivalents", in: fields) == true {
+    // Zed for Linux ignores the flag (its Linux keyboard mapper returns every keystroke as
+    // written), so under the linux profile the keys mean what they say; Zed for macOS and
+    // Windows moves them per layout, which a keymap binding cannot express.
+    if base.bool("use_key_equivalents", in: fields) == true, platform != .linux {
+      let how =
+        platform == .mac
+        ? "Zed for macOS moves these shortcuts by Apple's key-equivalent table of the active "
+          + "layout (on German, ctrl-> becomes ctrl-:)"
+        : "Zed for Windows moves these shortcuts to the keys that have the US layout's "
+          + "virtual-key codes"
       report(
         .ignoredForeignEntry,
-        "'use_key_equivalents' has no MenuKit equivalent: MenuKit matches shortcuts by keysym "
-          + "and relocates them per key command; it is ignored",
+        "'use_key_equivalents' has no MenuKit equivalent under the \(platform.rawValue) "
+          + "profile: \(how), and MenuKit reads the keys as the characters written; it is "
+          + "ignored",
         at: fields.members["use_key_equivalents"]!.keyLocation)
     }
     if fields["bindings"] == nil { base.reportMissing("bindings", in: fields) }
