@@ -102,6 +102,10 @@ public final class XKBKeyboard {
   /// XKBKeyboard+Layout.swift.
   let consumedCache = ConsumedModifiersCache()
 
+  /// The typing engine's scratch keyboard, modifier keys, key indexes and answers; see
+  /// XKBKeyboard+Typing.swift.
+  let typingSupport = TypingSupport()
+
   /// The keys held, in the order they went down.
   ///
   /// The mutable properties are read and written on every event. Dynamic exclusivity checks
