@@ -30,8 +30,9 @@ extension LayoutKeyboard {
       + "(\(keyLabel(forEvdevCode: relocation.evdevCode)), level \(relocation.level))"
   }
 
-  /// What the layout does with a press that does not fire the stroke:
-  /// `KEY_F7 with Ctrl+Alt produces XF86Switch_VT_7, which switches to virtual terminal 7`.
+  /// What the layout does with a press that does not fire the stroke: `'F7' is on KEY_F7
+  /// (level 1), but KEY_F7 with Ctrl+Alt produces XF86Switch_VT_7 (level 5), which switches to
+  /// virtual terminal 7`.
   ///
   /// - Parameters:
   ///   - typing: The answer, ``StrokeTyping/Verdict/layoutAction`` or
@@ -39,15 +40,22 @@ extension LayoutKeyboard {
   ///   - press: Its press.
   ///   - key: The stroke's key in quotes, such as `'['`.
   func actionText(_ typing: StrokeTyping, _ press: TypedPress, key: String) -> String {
-    let produced = Self.keysymText(press.keysym)
-    let wanted = typing.relocation.map { "'\($0.input)'" } ?? key
-    let text = "\(pressText(press)) produces \(produced)"
+    let wanted = typing.relocation.map { Self.quoted($0.input) } ?? key
+    let keyName = keyLabel(forEvdevCode: press.evdevCode)
+    let text =
+      "\(wanted) is on \(keyName) (level \(press.level)), but \(pressText(press)) produces "
+      + Self.keysymText(press.keysym, level: press.pressedLevel)
     if typing.verdict == .modifiersConsumed {
       return text + ", and the layout consumes \(Self.physicalNames(typing.consumedModifiers)) "
         + "there, so the press does not read as the shortcut"
     }
     if let action = typing.systemAction { return text + ", which \(action)" }
-    return text + ", not \(wanted)"
+    return text
+  }
+
+  /// An input in quotes, as notes name it: `'['`, `'+'`, `'F7'`.
+  static func quoted(_ input: KeyInput) -> String {
+    "'\(input.characters ?? input.canonicalName)'"
   }
 
   /// Physical modifiers in words, as the keys are named: `Ctrl+Shift`, `Super`.
@@ -58,13 +66,18 @@ extension LayoutKeyboard {
     ].filter { modifiers.contains($0.0) }.map(\.1).joined(separator: "+")
   }
 
-  /// A keysym in words: its name, and its character in quotes when it has a printable one:
-  /// `braceleft ('{')`, `XF86Switch_VT_7`.
-  static func keysymText(_ keysym: Keysym) -> String {
+  /// A keysym in words: its name, and its character in quotes when it has a printable one,
+  /// and the level it is on, if given: `braceleft ('{')`, `braceleft ('{', level 2)`,
+  /// `XF86Switch_VT_7 (level 5)`.
+  static func keysymText(_ keysym: Keysym, level: Int? = nil) -> String {
     let name = keysym.nameOrValue
-    guard let character = keysym.character, !character.isWhitespace,
+    var details: [String] = []
+    if let character = keysym.character, !character.isWhitespace,
       character.unicodeScalars.first?.properties.generalCategory != .control
-    else { return name }
-    return "\(name) ('\(character)')"
+    {
+      details.append("'\(character)'")
+    }
+    if let level { details.append("level \(level)") }
+    return details.isEmpty ? name : "\(name) (\(details.joined(separator: ", ")))"
   }
 }

@@ -174,7 +174,7 @@ struct LayoutProblem: Hashable {
   ) -> [LayoutProblem] {
     let typing = keyboard.typing(
       of: stroke, platform: platform, allowsAutomaticLocalization: localizes)
-    let key = "'\(KeyInput.comparable(stroke.input))'"
+    let key = LayoutKeyboard.quoted(KeyInput.comparable(stroke.input))
     let offText = "; automatic localization is off for this key command"
     let noneText = "; automatic localization does not relocate it"
     switch typing.verdict {
@@ -205,7 +205,7 @@ struct LayoutProblem: Hashable {
       guard let press = typing.press else { return [] }
       var note = ""
       if typing.relocation != nil {
-        note = String(keyboard.relocationText(typing, platform: platform).dropFirst(2)) + ", and "
+        note = String(keyboard.relocationText(typing, platform: platform).dropFirst(2)) + "; "
       }
       note += keyboard.actionText(typing, press, key: key)
       return [LayoutProblem(code: .layoutAction, note: note)]
