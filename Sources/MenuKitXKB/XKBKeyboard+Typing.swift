@@ -155,7 +155,7 @@ extension XKBKeyboard {
     evdevCode: Int, tapping lockKeys: [Int] = [], holding modifierKeys: [Int],
     _ body: (Press, XKBKeyboard, Int) -> Result
   ) -> Result {
-    let scratch = typingSupport.scratchKeyboard(keymap: state.keymap)
+    let scratch = typingSupport.scratchKeyboard(for: self)
     let layout = xkb_layout_index_t(clamping: state.activeLayout)
     scratch.resetForTyping(layout: layout)
     defer { scratch.resetForTyping(layout: layout) }
@@ -210,7 +210,10 @@ extension XKBKeyboard {
           guard let input = KeyInput(keysym: keysym, character: Self.character(of: keysym))
           else { continue }
           index[input, default: []].append(
-            TypingSupport.Way(evdevCode: code, level: level, keysym: keysym))
+            TypingSupport.Way(
+              evdevCode: code, level: level, keysym: keysym,
+              levelMasks: ModifierKeyTable.levelMasks(
+                keymap: keymapPointer, evdevCode: code, layout: layout, level: level)))
         }
       }
     }
@@ -325,12 +328,15 @@ extension XKBKeyboard {
     let covered = strokeKeys.reduce(xkb_mod_mask_t(0)) { $0 | table.masks[$1] }
 
     /// The press of a key at a level (from 0), or nil when no modifier keys select the level.
-    func candidate(_ code: Int, level: Int, input: KeyInput, keysym: Keysym?)
-      -> TypingSupport.Candidate?
-    {
-      guard
-        let levelKeys = table.levelKeys(
-          keymap: keymapPointer, evdevCode: code, layout: layout, level: level, covered: covered)
+    func candidate(
+      _ code: Int, level: Int, input: KeyInput, keysym: Keysym?,
+      levelSets: [xkb_mod_mask_t]? = nil
+    ) -> TypingSupport.Candidate? {
+      let sets =
+        levelSets
+        ?? ModifierKeyTable.levelMasks(
+          keymap: keymapPointer, evdevCode: code, layout: layout, level: level)
+      guard let levelKeys = table.levelKeys(sets: sets, level: level, covered: covered)
       else { return nil }
       let holding = strokeKeys + levelKeys
       return TypingSupport.Candidate(
@@ -341,9 +347,13 @@ extension XKBKeyboard {
     }
     /// Every way of the active layout to type an input, best first.
     func ways(_ input: KeyInput) -> [TypingSupport.Candidate] {
-      (index[input] ?? []).compactMap {
-        candidate($0.evdevCode, level: $0.level, input: input, keysym: $0.keysym)
-      }.sorted {
+      let found = (index[input] ?? []).compactMap {
+        candidate(
+          $0.evdevCode, level: $0.level, input: input, keysym: $0.keysym,
+          levelSets: $0.levelMasks)
+      }
+      guard found.count > 1 else { return found }
+      return found.sorted {
         ($0.level, $0.isKeypadKeysym ? 1 : 0, $0.evdevCode)
           < ($1.level, $1.isKeypadKeysym ? 1 : 0, $1.evdevCode)
       }
@@ -505,22 +515,27 @@ struct ModifierKeyTable {
     return result
   }
 
-  /// The keys (indices into ``keys``) that select a level of a key on top of the modifiers
-  /// already `covered`: the first modifier set of the key's type for that level that these
-  /// keys can hold exactly; nil when none can.
-  func levelKeys(
-    keymap: OpaquePointer, evdevCode: Int, layout: Int, level: Int, covered: xkb_mod_mask_t
-  ) -> [Int]? {
-    guard let keycode = Keycodes.xkb(evdev: evdevCode) else { return nil }
-    var sets = [xkb_mod_mask_t](repeating: 0, count: 16)
-    let count = sets.withUnsafeMutableBufferPointer { buffer in
-      Int(
+  /// The modifier sets that select a level of a key, as masks, in the key type's order; an
+  /// empty list when none does (`xkb_keymap_key_get_mods_for_level`).
+  static func levelMasks(keymap: OpaquePointer, evdevCode: Int, layout: Int, level: Int)
+    -> [xkb_mod_mask_t]
+  {
+    guard let keycode = Keycodes.xkb(evdev: evdevCode) else { return [] }
+    return withUnsafeTemporaryAllocation(of: xkb_mod_mask_t.self, capacity: 16) { buffer in
+      let count = Int(
         xkb_keymap_key_get_mods_for_level(
           keymap, keycode, xkb_layout_index_t(clamping: layout),
           xkb_level_index_t(clamping: level), buffer.baseAddress, buffer.count))
+      return Array(buffer.prefix(count))
     }
-    if count == 0 { return level == 0 ? [] : nil }
-    for set in sets.prefix(count) {
+  }
+
+  /// The keys (indices into ``keys``) that select a level on top of the modifiers already
+  /// `covered`: for the first of the level's modifier sets that these keys can hold exactly;
+  /// nil when none can.
+  func levelKeys(sets: [xkb_mod_mask_t], level: Int, covered: xkb_mod_mask_t) -> [Int]? {
+    if sets.isEmpty { return level == 0 ? [] : nil }
+    for set in sets {
       var needed = set & ~covered
       var chosen: [Int] = []
       for (index, mask) in masks.enumerated() where needed != 0 {
@@ -540,11 +555,13 @@ struct ModifierKeyTable {
 /// What ``XKBKeyboard``'s typing engine keeps between questions: the scratch keyboard, the
 /// modifier keys and key indexes per layout group, and the answers.
 final class TypingSupport {
-  /// A key and level (from 0) whose keysym stands for an input.
+  /// A key and level (from 0) whose keysym stands for an input, and the modifier sets that
+  /// select the level.
   struct Way {
     var evdevCode: Int
     var level: Int
     var keysym: Keysym
+    var levelMasks: [xkb_mod_mask_t]
   }
 
   /// A press to try: a key, the level it is for (from 1), the input it should type, and the
@@ -577,11 +594,15 @@ final class TypingSupport {
   var fallbackIndexes: [Int: [KeyInput: [Int]]] = [:]
   var answers: [AnswerKey: StrokeTyping] = [:]
 
-  /// The scratch keyboard, made on first use.
-  func scratchKeyboard(keymap: XKBKeymap) -> XKBKeyboard {
+  /// The scratch keyboard of a keyboard, made on first use: the same keymap, no Compose, no
+  /// repeats, and the keyboard's relocation and consumed-modifier caches.
+  func scratchKeyboard(for keyboard: XKBKeyboard) -> XKBKeyboard {
     if let scratch { return scratch }
-    let keyboard = XKBKeyboard(keymap: keymap, repeatSettings: KeyRepeatSettings(isEnabled: false))
-    scratch = keyboard
-    return keyboard
+    let made = XKBKeyboard(
+      keymap: keyboard.state.keymap, compose: nil, stateSource: .keyEvents,
+      repeatSettings: KeyRepeatSettings(isEnabled: false), clock: keyboard.clock,
+      relocations: keyboard.relocations, consumedCache: keyboard.consumedCache)
+    scratch = made
+    return made
   }
 }

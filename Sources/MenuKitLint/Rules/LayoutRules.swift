@@ -16,7 +16,7 @@ public struct UntypableShortcutRule: LintRule {
 
   /// One finding per stroke that some layout cannot type.
   public func check(_ model: LintModel) -> [LintFinding] {
-    LayoutCheck(model: model).findings(code: code)
+    model.layoutFindings.filter { $0.code == code }
   }
 }
 
@@ -34,7 +34,7 @@ public struct AltGrShortcutRule: LintRule {
 
   /// One finding per stroke that some layout types only with AltGr.
   public func check(_ model: LintModel) -> [LintFinding] {
-    LayoutCheck(model: model).findings(code: code)
+    model.layoutFindings.filter { $0.code == code }
   }
 }
 
@@ -51,7 +51,7 @@ public struct MovedKeyRule: LintRule {
 
   /// One finding per stroke that moves on some layout.
   public func check(_ model: LintModel) -> [LintFinding] {
-    LayoutCheck(model: model).findings(code: code)
+    model.layoutFindings.filter { $0.code == code }
   }
 }
 
@@ -69,7 +69,7 @@ public struct CtrlAltCollisionRule: LintRule {
 
   /// One finding per Ctrl+Alt stroke whose key has a character at AltGr on some layout.
   public func check(_ model: LintModel) -> [LintFinding] {
-    LayoutCheck(model: model).findings(code: code)
+    model.layoutFindings.filter { $0.code == code }
   }
 }
 
@@ -88,20 +88,34 @@ public struct LayoutActionRule: LintRule {
 
   /// One finding per stroke that some layout turns into something else.
   public func check(_ model: LintModel) -> [LintFinding] {
-    LayoutCheck(model: model).findings(code: code)
+    model.layoutFindings.filter { $0.code == code }
   }
 }
 
-/// Asks the typing engine about every stroke of every binding on every layout and groups the
-/// answers into one finding per stroke and code, with a note per layout.
+/// Asks the typing engine about every stroke of every binding on every layout, once, and
+/// groups the answers into one finding per stroke and code, with a note per layout.
 struct LayoutCheck {
   let model: LintModel
 
-  /// The findings of one code.
-  func findings(code: DiagnosticCode) -> [LintFinding] {
+  /// The layout rules' codes, in the order their findings are made.
+  static let codes: [DiagnosticCode] = [
+    .untypableShortcut, .needsAltGr, .movedKey, .ctrlAltCollision, .layoutAction,
+  ]
+
+  /// What a stroke's problems on a layout depend on.
+  private struct ProblemKey: Hashable {
+    var keyboard: Int
+    var stroke: KeyboardShortcut
+    var localizes: Bool
+  }
+
+  /// The findings of every layout rule.
+  func findings() -> [LintFinding] {
     guard !model.keyboards.isEmpty else { return [] }
     let platform = model.configuration.platform
     let us = model.layouts.us
+    // Bindings share strokes: each stroke is asked about once per layout.
+    var known: [ProblemKey: [LayoutProblem]] = [:]
     var findings: [LintFinding] = []
     for binding in model.activeBindings {
       guard case .perform = binding.binding.effect else { continue }
@@ -110,43 +124,55 @@ struct LayoutCheck {
           model.documents[binding.document].unlocalizedKeyCommands.contains($0)
         } ?? false)
       for stroke in binding.binding.keys.strokes where stroke.input.modifierKey == nil {
-        var notes: [LintNote] = []
-        for keyboard in model.keyboards {
-          let problems = LayoutProblem.problems(
-            of: stroke, on: keyboard, platform: platform, localizes: localizes, us: us)
-          for problem in problems where problem.code == code {
-            notes.append(
+        var notes: [DiagnosticCode: [LintNote]] = [:]
+        for (index, keyboard) in model.keyboards.enumerated() {
+          let key = ProblemKey(keyboard: index, stroke: stroke, localizes: localizes)
+          let problems =
+            known[key]
+            ?? LayoutProblem.problems(
+              of: stroke, on: keyboard, platform: platform, localizes: localizes, us: us)
+          known[key] = problems
+          for problem in problems {
+            notes[problem.code, default: []].append(
               LintNote("\(keyboard.name): \(problem.note)", layout: keyboard.name.description))
           }
         }
-        guard !notes.isEmpty else { continue }
-        let layouts = notes.compactMap(\.layout)
-        let on =
-          layouts.count == 1
-          ? layouts[0]
-          : "\(layouts.count) layouts (\(layouts.prefix(6).joined(separator: ", "))"
-            + (layouts.count > 6 ? ", …)" : ")")
-        let what: String
-        switch code {
-        case .untypableShortcut: what = "cannot be typed on \(on)"
-        case .needsAltGr: what = "needs AltGr on \(on)"
-        case .ctrlAltCollision: what = "is on a key whose AltGr level types a character on \(on)"
-        case .layoutAction:
-          what = "never fires on \(on): the layout turns the press into something else"
-        default: what = "is on another key on \(on)"
+        for code in Self.codes {
+          guard let notes = notes[code] else { continue }
+          findings.append(finding(code, binding: binding, stroke: stroke, notes: notes))
         }
-        let inSequence =
-          binding.binding.keys.strokes.count > 1 ? " in \(model.label(binding))" : ""
-        findings.append(
-          LintFinding(
-            Diagnostic(
-              code,
-              "\(stroke.label(for: platform))\(inSequence) "
-                + "(\(LintModel.describe(binding.binding.effect))) \(what)",
-              at: binding.binding.location), notes: notes))
       }
     }
     return findings
+  }
+
+  /// One finding: the stroke, the layouts it concerns, and their notes.
+  private func finding(
+    _ code: DiagnosticCode, binding: LintBinding, stroke: KeyboardShortcut, notes: [LintNote]
+  ) -> LintFinding {
+    let layouts = notes.compactMap(\.layout)
+    let on =
+      layouts.count == 1
+      ? layouts[0]
+      : "\(layouts.count) layouts (\(layouts.prefix(6).joined(separator: ", "))"
+        + (layouts.count > 6 ? ", …)" : ")")
+    let what: String
+    switch code {
+    case .untypableShortcut: what = "cannot be typed on \(on)"
+    case .needsAltGr: what = "needs AltGr on \(on)"
+    case .ctrlAltCollision: what = "is on a key whose AltGr level types a character on \(on)"
+    case .layoutAction:
+      what = "never fires on \(on): the layout turns the press into something else"
+    default: what = "is on another key on \(on)"
+    }
+    let inSequence =
+      binding.binding.keys.strokes.count > 1 ? " in \(model.label(binding))" : ""
+    return LintFinding(
+      Diagnostic(
+        code,
+        "\(stroke.label(for: model.configuration.platform))\(inSequence) "
+          + "(\(LintModel.describe(binding.binding.effect))) \(what)",
+        at: binding.binding.location), notes: notes)
   }
 }
 
