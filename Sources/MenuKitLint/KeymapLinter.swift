@@ -31,7 +31,7 @@ public struct KeymapLinter {
       AmbiguousBindingRule(), DeadBindingRule(), ResolvedOverrideRule(), PrefixShadowingRule(),
       UntypableShortcutRule(), AltGrShortcutRule(), MovedKeyRule(), UndefinedCommandRule(),
       ProfileDuplicateRule(), ReservedShortcutRule(), DuplicateMnemonicRule(),
-      CtrlAltCollisionRule(),
+      CtrlAltCollisionRule(), LayoutActionRule(),
     ]
   }
 

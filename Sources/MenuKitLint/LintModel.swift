@@ -122,6 +122,9 @@ public final class LintModel {
     bindings: bindings.map(\.binding), platform: configuration.platform)
   /// The conflict analysis, computed once for the three rules that report it.
   lazy var conflicts: [LintFinding] = ConflictAnalysis(model: self).findings()
+  /// The layout rules' findings (MK605, MK606, MK607, MK613, MK614), computed once for the
+  /// five rules: every stroke is asked about once per layout.
+  lazy var layoutFindings: [LintFinding] = LayoutCheck(model: self).findings()
 
   /// Builds the model.
   ///

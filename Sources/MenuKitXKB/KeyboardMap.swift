@@ -4,14 +4,15 @@ public import MenuKit
 /// modifiers, with the keys labelled as the layout labels them.
 ///
 /// A map places every key command of a menu tree on the key that types it on a layout: the
-/// key and level ``XKBKeyboard/reachability(of:)`` finds, or the relocated key when automatic
-/// localization moves the shortcut (``XKBKeyboard/relocatedKey(for:)``, `Ctrl+[` → `Ctrl+Ü`
-/// on German). An input the layout does not type at all, such as a Latin letter on Russian,
+/// key of the press the typing engine names
+/// (``XKBKeyboard/typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``), which is
+/// the relocated key when automatic localization moves the shortcut (`Ctrl+[` → `Ctrl+Ü` on
+/// German). An input the layout does not type at all, such as a Latin letter on Russian,
 /// sits where US QWERTY has it, as the Latin fallback of key-command matching finds it
 /// (``Binding/isLatinFallback``). Key commands are grouped into ``Layer``s by the modifiers held
 /// to type them:
-/// the shortcut's physical modifiers on the platform, plus Shift when the input is at the
-/// key's second level (`Ctrl+?` is Ctrl+Shift+/ on US). The legends come from the layout's
+/// the shortcut's physical modifiers on the platform, plus Shift when a Shift key selects the
+/// input's level (`Ctrl+?` is Ctrl+Shift+/ on US). The legends come from the layout's
 /// keysyms at levels 1–3 (``KeyLegend``).
 ///
 /// ```swift
@@ -274,7 +275,7 @@ extension KeyboardMap {
       guard
         let place = Self.place(
           first, relocating: entry.allowsAutomaticLocalization, keyboard: keyboard,
-          geometry: geometry),
+          platform: platform),
         geometry.key(forEvdevCode: place.code) != nil
       else {
         unplaced.append(
@@ -303,45 +304,30 @@ extension KeyboardMap {
 // MARK: - Internal
 
 extension KeyboardMap {
-  /// Where a stroke's input is typed: the key, its level from 1, the modifiers that typing it
-  /// adds (Shift at levels 2 and 4), and whether it is the US QWERTY position of an input the
-  /// layout cannot type (decision 5's Latin fallback); nil when no key types it.
+  /// Where a stroke is typed: the key of the typing engine's press
+  /// (``XKBKeyboard/typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``), its
+  /// level from 1, the modifiers the press adds to the stroke's (Shift, when a Shift key selects
+  /// the level), and whether it is the Latin fallback's key; nil when no key types it, or for a
+  /// modifier-key stroke. A stroke the layout turns into something else (Ctrl+Alt+F7) sits
+  /// on the key it is pressed on.
   static func place(
     _ stroke: KeyboardShortcut, relocating: Bool, keyboard: XKBKeyboard,
-    geometry: KeyboardGeometry
+    platform: PlatformProfile
   ) -> (code: Int, level: Int, extra: KeyModifierFlags, isLatinFallback: Bool)? {
-    let input = stroke.input
-    guard input.modifierKey == nil else { return nil }
-    if input.physicalKey != nil {
+    guard stroke.input.modifierKey == nil else { return nil }
+    if let location = stroke.input.physicalKey.flatMap({ _ in
+      keyboard.reachability(of: stroke.input).location
+    }) {
       // A physical key is its own key, at level 1, on every layout.
-      return keyboard.reachability(of: input).location.map { ($0.evdevCode, 1, [], false) }
+      return (location.evdevCode, 1, [], false)
     }
-    if input.specialKey != nil {
-      // The main key whose first-level keysym is this key, such as Up or F5.
-      let keymap = keyboard.state.keymap
-      let layout = keyboard.state.activeLayout
-      for key in geometry.keys {
-        let keysyms = keymap.keysyms(forEvdevCode: key.evdevCode, layout: layout, level: 0)
-        if keysyms.contains(where: { KeyInput(keysym: $0) == input }) {
-          return (key.evdevCode, 1, [], false)
-        }
-      }
-      return nil
-    }
-    let location =
-      (relocating ? keyboard.relocatedKey(for: input) : nil)
-      ?? keyboard.reachability(of: input).location
-    if let location {
-      let extra: KeyModifierFlags = location.level % 2 == 0 ? [.shift] : []
-      return (location.evdevCode, location.level, extra, false)
-    }
-    // Not on this layout (Latin letters on Russian): where US QWERTY has it.
-    guard
-      let position = XKBKeyboard.keysyms(for: input).lazy
-        .compactMap({ USQWERTYPositions.table[$0] }).first
+    guard stroke.input.physicalKey == nil,
+      let press = keyboard.typing(
+        of: stroke, platform: platform, allowsAutomaticLocalization: relocating
+      ).press
     else { return nil }
-    let extra: KeyModifierFlags = position.level == 1 ? [.shift] : []
-    return (position.evdevCode, position.level + 1, extra, true)
+    let addsShift = press.levelModifierKeys.contains { $0.label == "Shift" }
+    return (press.evdevCode, press.level, addsShift ? [.shift] : [], press.matchKind == .fallback)
   }
 
   /// A sort key for layers: fewer modifiers first, then Control, Alt, Shift, Command.

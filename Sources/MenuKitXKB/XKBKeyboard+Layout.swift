@@ -127,7 +127,7 @@ extension XKBKeyboard: KeyboardLayoutProviding {
 }
 
 /// The first-level Latin keysyms of US QWERTY, by evdev code.
-private enum USQWERTY {
+enum USQWERTY {
   /// Compiled on first use from the system's XKB data, ignoring the environment; empty when
   /// the data is missing.
   static let keysyms: [Int: Keysym] = {

@@ -96,11 +96,15 @@ public final class XKBKeyboard {
 
   /// Relocations already computed, by active layout and input; see
   /// `relocatedKey(for:)` in XKBKeyboard+Localization.swift.
-  let relocations = RelocationCache()
+  let relocations: RelocationCache
 
   /// Consumed modifiers already computed; see `consumedModifiers(for:)` in
   /// XKBKeyboard+Layout.swift.
-  let consumedCache = ConsumedModifiersCache()
+  let consumedCache: ConsumedModifiersCache
+
+  /// The typing engine's scratch keyboard, modifier keys, key indexes and answers; see
+  /// XKBKeyboard+Typing.swift.
+  let typingSupport = TypingSupport()
   /// Keysyms without Shift already computed (``unshiftedKeysym(for:)``).
   let unshiftedCache = UnshiftedKeysymCache()
 
@@ -126,10 +130,26 @@ public final class XKBKeyboard {
   ///   - stateSource: Whether key events or serialized masks update the modifiers.
   ///   - repeatSettings: The delay and rate of synthesised repeats.
   ///   - clock: The monotonic clock that synthesised repeats are timed by.
-  public init(
+  public convenience init(
     keymap: XKBKeymap, compose: XKBComposeTable? = nil, stateSource: StateSource = .keyEvents,
     repeatSettings: KeyRepeatSettings = .init(), clock: any KeyboardClock = MonotonicClock()
   ) {
+    self.init(
+      keymap: keymap, compose: compose, stateSource: stateSource,
+      repeatSettings: repeatSettings, clock: clock, relocations: RelocationCache(),
+      consumedCache: ConsumedModifiersCache())
+  }
+
+  /// Creates a translator whose relocation and consumed-modifier caches are given: the
+  /// typing engine's scratch keyboard shares its keyboard's, since both depend on the keymap
+  /// alone.
+  init(
+    keymap: XKBKeymap, compose: XKBComposeTable?, stateSource: StateSource,
+    repeatSettings: KeyRepeatSettings, clock: any KeyboardClock,
+    relocations: RelocationCache, consumedCache: ConsumedModifiersCache
+  ) {
+    self.relocations = relocations
+    self.consumedCache = consumedCache
     self.state = XKBState(keymap: keymap)
     self.stateSource = stateSource
     self.repeatSettings = repeatSettings

@@ -3,15 +3,18 @@ import MenuKitLint
 import MenuKitXKB
 
 /// `keymap-lint how-to-type --layout L SHORTCUT`: every physical way to type a shortcut's key
-/// on a layout, or that it cannot be typed, and the relocation automatic localization uses.
+/// on a layout, and the typing engine's answer: the press that fires it, or why none does.
 enum HowToType {
   static let help = """
-    USAGE: keymap-lint how-to-type --layout LAYOUT [--platform P] [--format text|json] SHORTCUT
+    USAGE: keymap-lint how-to-type --layout LAYOUT [--platform P] [--no-localization]
+                                   [--format text|json] SHORTCUT
 
     Prints every key and level that types SHORTCUT's key on LAYOUT (evdev code, key name,
-    level, the modifiers that select the level), whether it needs AltGr or cannot be typed,
-    and the relocation automatic localization uses. SHORTCUT is MenuKit's text, such as
-    Ctrl+Shift+[ or Cmd+/.
+    level, the modifiers that select the level), then the typing engine's verdict (typed
+    directly, needs AltGr, relocated by automatic localization, turned into another key by the
+    layout, modifiers consumed, or cannot be typed) and the press to use, as the key
+    dispatcher matches it. SHORTCUT is MenuKit's text, such as Ctrl+Shift+[ or Cmd+/.
+    --no-localization asks as for a key command with automatic localization off.
 
     """
 
@@ -19,6 +22,7 @@ enum HowToType {
     var layout: LayoutName?
     var platform = PlatformProfile.linux
     var json = false
+    var localizes = true
     var shortcutText: String?
     var index = 0
     func fail(_ message: String) -> LintExitStatus {
@@ -48,6 +52,8 @@ enum HowToType {
           return fail("unknown platform '\(arguments[index])'; expected linux, mac or windows")
         }
         platform = parsed
+      case "--no-localization":
+        localizes = false
       case "--format":
         guard hasValue else { return fail("--format needs a value") }
         index += 1
@@ -78,7 +84,9 @@ enum HowToType {
     } catch {
       return fail("unknown layout '\(layout)': \(error.logLines.first ?? error.message)")
     }
-    let answer = TypingAnswer(shortcut: shortcut, keyboard: keyboard, platform: platform)
+    let answer = TypingAnswer(
+      shortcut: shortcut, keyboard: keyboard, platform: platform,
+      allowsAutomaticLocalization: localizes)
     output.write(json ? answer.json : answer.text)
     return .success
   }

@@ -64,11 +64,13 @@ struct KeymapLint {
 
   static let help = """
     USAGE: keymap-lint [OPTIONS] FILE ...
-           keymap-lint how-to-type --layout LAYOUT [--platform P] [--format text|json] SHORTCUT
+           keymap-lint how-to-type --layout LAYOUT [--platform P] [--no-localization]
+                                   [--format text|json] SHORTCUT
 
     Checks MenuKit menu and keymap files, and VS Code, Zed and GTK keymaps: bindings that
     conflict (decided over the context predicates), dead bindings, sequences that shadow
-    others, shortcuts that cannot be typed or need AltGr on a layout, commands defined
+    others, shortcuts that cannot be typed, need AltGr or that a layout turns into another
+    key (Ctrl+Alt+F7 switches the virtual terminal), commands defined
     nowhere, reserved system shortcuts and duplicate menu mnemonics. Every finding has a
     stable code (docs/diagnostics.md) and a file:line:column. See docs/keymap-lint.md.
 

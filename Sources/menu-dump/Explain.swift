@@ -134,8 +134,9 @@ enum Explain {
       return .dataError
     }
     let presses: [Press]
+    let notes: [StrokeNote]
     do {
-      presses = try typing(sequence, on: keyboard, platform: options.platform)
+      (presses, notes) = try typing(sequence, on: keyboard, platform: options.platform)
     } catch {
       output.error("menu-dump explain: \(error)\n")
       return .dataError
@@ -153,14 +154,22 @@ enum Explain {
       let explanation = resolver.explain(presses, in: stack, layout: keyboardForMain)
       switch options.format {
       case .text:
-        sink.write(
-          "keys: \(sequence.canonicalText) on layout \(options.names.layout ?? "us")"
-            + (options.names.variant.map { "(\($0))" } ?? "") + "\n")
+        let layout =
+          (options.names.layout ?? "us") + (options.names.variant.map { "(\($0))" } ?? "")
+        sink.write("keys: \(sequence.canonicalText) on layout \(layout)\n")
+        for note in notes {
+          for line in note.lines(
+            stroke: sequence.strokes[note.index], layout: layout, platform: options.platform)
+          {
+            sink.write(line + "\n")
+          }
+        }
         sink.write(explanation.text(platform: options.platform))
       case .json:
-        sink.write(
-          ExplainRecord(explanation, keys: sequence, layout: options.names.layout ?? "us")
-            .jsonText)
+        var record = ExplainRecord(
+          explanation, keys: sequence, layout: options.names.layout ?? "us")
+        record.add(notes, platform: options.platform)
+        sink.write(record.jsonText)
       }
       return .success
     }
@@ -178,64 +187,104 @@ enum Explain {
     }
   }
 
-  /// The presses of typing a sequence on a keyboard: for each stroke, its modifiers and the
-  /// level's modifiers go down, the key goes down and up, the modifiers go up. A modifier-only
-  /// stroke is a tap of that modifier's left key.
+  /// What the typing engine says about one stroke of the keys, beside the presses: where
+  /// automatic localization moves a binding of exactly that stroke, and what the layout does
+  /// with a press that does not type it.
+  struct StrokeNote: Equatable {
+    /// The stroke's index in the sequence.
+    var index: Int
+    /// The shortcut a binding of the stroke is relocated to on this layout, if any.
+    var relocatedTo: KeyboardShortcut?
+    /// The keysym the layout turns the press into when no key command on the stroke can fire
+    /// on it, such as `XF86Switch_VT_7`, and what that keysym does, if it is a system action.
+    var layoutAction: (keysym: String, systemAction: String?)?
+    /// The modifiers the layout consumes on the press, when that keeps it from reading as
+    /// the stroke.
+    var consumedModifiers: KeyModifierFlags = []
+
+    static func == (lhs: StrokeNote, rhs: StrokeNote) -> Bool {
+      lhs.index == rhs.index && lhs.relocatedTo == rhs.relocatedTo
+        && lhs.layoutAction?.keysym == rhs.layoutAction?.keysym
+        && lhs.consumedModifiers == rhs.consumedModifiers
+    }
+
+    /// The lines explain prints for the stroke, such as
+    /// `Ctrl+[ is relocated to Ctrl+Ü on de (automatic localization): press Ctrl+Ü`.
+    func lines(stroke: KeyboardShortcut, layout: String, platform: PlatformProfile) -> [String] {
+      let label = stroke.label(for: platform)
+      var lines: [String] = []
+      if let relocatedTo {
+        let relocated = relocatedTo.label(for: platform)
+        lines.append(
+          "\(label) is relocated to \(relocated) on \(layout) (automatic localization): "
+            + "press \(relocated)")
+      }
+      if let layoutAction {
+        lines.append(
+          "\(label) on \(layout): the layout turns the press into \(layoutAction.keysym)"
+            + (layoutAction.systemAction.map { ", which \($0)" } ?? "")
+            + "; no key command on \(label) can fire")
+      }
+      if !consumedModifiers.isEmpty {
+        let names = [
+          (KeyModifierFlags.control, "Ctrl"), (.shift, "Shift"), (.alternate, "Alt"),
+          (.command, "Super"),
+        ].filter { consumedModifiers.contains($0.0) }.map(\.1)
+        lines.append(
+          "\(label) on \(layout): the layout consumes \(names.joined(separator: "+")) on the "
+            + "key, so the press does not read as \(label)")
+      }
+      return lines
+    }
+  }
+
+  /// The presses of typing a sequence on a keyboard, and what the typing engine says about
+  /// each stroke.
+  ///
+  /// Each stroke is typed with the press the typing engine names for it with automatic
+  /// localization off (``XKBKeyboard/typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``):
+  /// KEYS describe presses, so `Ctrl+[` on German presses what literally types `[` with Ctrl,
+  /// Ctrl+AltGr+8, and the resolver decides what that press does. When no press fires the
+  /// stroke, the press that would type it is used (Ctrl+Alt+F7, which the layout turns into
+  /// `XF86Switch_VT_7`). Its modifier keys go down, the key goes down and up, the modifier
+  /// keys go up; Num Lock, where the key needs it, is tapped before and after and its presses
+  /// are not part of the sequence. A modifier-only stroke is a tap of that modifier's key.
+  ///
+  /// - Throws: ``UntypableKey`` when no key types a stroke, nor its US QWERTY position.
   static func typing(
     _ sequence: KeySequence, on keyboard: XKBKeyboard, platform: PlatformProfile
-  ) throws -> [Press] {
-    let modifierCodes: [(KeyModifierFlags, Int)] = [
-      (.control, 29), (.shift, 42), (.alternate, 56), (.command, 125),
-    ]
-    let usQWERTY = try? XKBKeyboard(
-      keymap: XKBKeymap(
-        context: XKBContext(options: [.noEnvironmentNames]), names: .init(layout: "us")),
-      repeatSettings: KeyRepeatSettings(isEnabled: false))
-    var presses: [Press] = []
+  ) throws -> (presses: [Press], notes: [StrokeNote]) {
+    var events: [(KeyEvent, counts: Bool)] = []
+    var notes: [StrokeNote] = []
     var time = 0.0
-    func send(_ code: Int, _ direction: KeyEvent.Direction) {
-      time += 0.05
-      if let event = keyboard.handle(
-        KeyEvent(evdevCode: code, direction: direction, timestamp: time))
-      {
-        presses += event.changedPresses
+    for (index, stroke) in sequence.strokes.enumerated() {
+      let typing = keyboard.typing(
+        of: stroke, platform: platform, allowsAutomaticLocalization: false)
+      guard let press = typing.press else {
+        throw UntypableKey(stroke: stroke.canonicalText, layout: keyboard.activeLayoutName ?? "?")
+      }
+      let locks = Set(press.modifierKeys.filter(\.isLock).map(\.evdevCode))
+      for event in press.keyEvents(startingAt: time + 0.05) {
+        events.append((event, !locks.contains(event.evdevCode)))
+        time = event.timestamp
+      }
+      guard stroke.input.modifierKey == nil else { continue }
+      var note = StrokeNote(index: index)
+      let localized = keyboard.typing(of: stroke, platform: platform)
+      if localized.verdict == .relocated { note.relocatedTo = localized.relocatedShortcut }
+      if typing.verdict == .layoutAction {
+        note.layoutAction = (press.keysym.nameOrValue, typing.systemAction)
+      }
+      note.consumedModifiers = typing.consumedModifiers
+      if note != StrokeNote(index: index) { notes.append(note) }
+    }
+    var presses: [Press] = []
+    for (event, counts) in events {
+      if let delivered = keyboard.handle(event), counts {
+        presses += delivered.changedPresses
       }
     }
-    for stroke in sequence.strokes {
-      if let flag = stroke.input.modifierKey {
-        let physical = platform.physicalModifiers(flag)
-        guard let code = modifierCodes.first(where: { physical.contains($0.0) })?.1 else {
-          continue
-        }
-        send(code, .down)
-        send(code, .up)
-        continue
-      }
-      let location: ShortcutLocation
-      switch keyboard.reachability(of: stroke.input) {
-      case .direct(let found), .needsAltGr(let found): location = found
-      case .unreachable:
-        // Not on this layout (Latin letters on Russian, say): press the key that types it on
-        // US QWERTY, as a user of that layout would for a Latin shortcut.
-        guard let us = usQWERTY, case .direct(let found) = us.reachability(of: stroke.input)
-        else {
-          throw UntypableKey(
-            stroke: stroke.canonicalText, layout: keyboard.activeLayoutName ?? "?")
-        }
-        location = ShortcutLocation(
-          evdevCode: found.evdevCode, level: 1, keysym: found.keysym, input: found.input)
-      }
-      var held: [Int] = []
-      let physical = platform.physicalModifiers(stroke.modifierFlags)
-      for (flag, code) in modifierCodes where physical.contains(flag) { held.append(code) }
-      if location.level == 2 || location.level == 4, !held.contains(42) { held.append(42) }
-      if location.level >= 3 { held.append(100) }  // AltGr (ISO_Level3_Shift on most layouts)
-      for code in held { send(code, .down) }
-      send(location.evdevCode, .down)
-      send(location.evdevCode, .up)
-      for code in held.reversed() { send(code, .up) }
-    }
-    return presses
+    return (presses, notes)
   }
 }
 
@@ -277,6 +326,18 @@ struct ExplainRecord: Encodable {
   }
 
   struct Stroke: Encodable {
+    /// The shortcut a binding of this stroke is relocated to on the layout, canonical text.
+    var relocatedTo: String?
+    /// Its label on the platform, such as `Ctrl+Ü`.
+    var relocatedLabel: String?
+    /// The keysym the layout turns the press into, when no key command on the stroke can
+    /// fire on it.
+    var layoutAction: String?
+    /// What that keysym does, when it is a system action.
+    var systemAction: String?
+    /// The modifiers the layout consumes on the press, when that keeps it from reading as the
+    /// stroke.
+    var consumedModifiers: [String]?
     var evdevCode: Int?
     var keysym: String?
     var characters: String?
@@ -322,6 +383,19 @@ struct ExplainRecord: Encodable {
     outcome = explanation.outcome.rawValue
     winner = explanation.winner.map(Binding.init)
     unboundBy = explanation.unboundBy.map(Binding.init)
+  }
+
+  /// Adds the typing engine's notes to the strokes they are about.
+  mutating func add(_ notes: [Explain.StrokeNote], platform: PlatformProfile) {
+    for note in notes where strokes.indices.contains(note.index) {
+      strokes[note.index].relocatedTo = note.relocatedTo?.canonicalText
+      strokes[note.index].relocatedLabel = note.relocatedTo?.label(for: platform)
+      strokes[note.index].layoutAction = note.layoutAction?.keysym
+      strokes[note.index].systemAction = note.layoutAction?.systemAction
+      if !note.consumedModifiers.isEmpty {
+        strokes[note.index].consumedModifiers = note.consumedModifiers.names
+      }
+    }
   }
 
   var jsonText: String {

@@ -119,4 +119,79 @@ struct ExplainTests {
     #expect(result.err.contains("\(path):2:"))
     #expect(result.out.hasSuffix("result: Ctrl+J → join [user \(path):3:3]\n"))
   }
+
+  @Test("Ctrl+[ on de presses what types '[' (Ctrl+AltGr+8) and says where it is relocated")
+  func germanBracket() throws {
+    let path = try keymapFile(
+      """
+      { "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Ctrl+[", "command": "back" } ] } ] }
+      """)
+    let result = explain(path, "--layout", "de", "Ctrl+[")
+    #expect(result.status == .success, "\(result.err)")
+    let lines = result.out.split(separator: "\n").map(String.init)
+    #expect(lines[0] == "keys: Ctrl+[ on layout de")
+    #expect(
+      lines[1] == "Ctrl+[ is relocated to Ctrl+Ü on de (automatic localization): press Ctrl+Ü")
+    // KEY_8 with Ctrl and AltGr: keysym bracketleft, the modifiers held are Ctrl only.
+    #expect(lines.contains { $0.hasPrefix("stroke 1: evdev 9, keysym 0x005b,") })
+    #expect(
+      lines.contains { $0.hasPrefix("stroke 1:") && $0.hasSuffix("held Ctrl, effective Ctrl") })
+
+    let json = explain(path, "--layout", "de", "--format", "json", "Ctrl+[")
+    let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
+    let stroke = (object?["strokes"] as? [[String: Any]])?.first
+    #expect(stroke?["evdevCode"] as? Int == 9)
+    #expect(stroke?["relocatedTo"] as? String == "Ctrl+Ü")
+    #expect(stroke?["relocatedLabel"] as? String == "Ctrl+Ü")
+    #expect(stroke?["layoutAction"] == nil)
+
+    // On us nothing moves: no line.
+    let us = explain(path, "Ctrl+[")
+    #expect(!us.out.contains("relocated"))
+  }
+
+  @Test("Ctrl+Alt+F7 on us is pressed as typed, and the layout's VT switch is named")
+  func virtualTerminalSwitch() throws {
+    let path = try keymapFile(
+      """
+      { "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Ctrl+Alt+F7", "command": "vt" } ] } ] }
+      """)
+    let result = explain(path, "Ctrl+Alt+F7")
+    #expect(result.status == .success, "\(result.err)")
+    let lines = result.out.split(separator: "\n").map(String.init)
+    #expect(
+      lines[1]
+        == "Ctrl+Alt+F7 on us: the layout turns the press into XF86Switch_VT_7, which switches "
+        + "to virtual terminal 7; no key command on Ctrl+Alt+F7 can fire")
+    #expect(lines.contains { $0.hasPrefix("stroke 1: evdev 65, keysym 0x1008fe07,") })
+    #expect(lines.last?.hasPrefix("result: nothing") == true)
+
+    let json = explain(path, "--format", "json", "Ctrl+Alt+F7")
+    let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
+    let stroke = (object?["strokes"] as? [[String: Any]])?.first
+    #expect(stroke?["layoutAction"] as? String == "XF86Switch_VT_7")
+    #expect(stroke?["systemAction"] as? String == "switches to virtual terminal 7")
+    #expect(stroke?["relocatedTo"] == nil)
+  }
+
+  @Test("a keypad key is typed with Num Lock, whose taps are not strokes")
+  func keypad() throws {
+    let path = try keymapFile(
+      """
+      { "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Ctrl+Keypad5", "command": "center" } ] } ] }
+      """)
+    let result = explain(path, "Ctrl+Keypad5")
+    let lines = result.out.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.hasPrefix("stroke ") }.count == 1, "\(result.out)")
+    #expect(lines.contains { $0.hasPrefix("stroke 1: evdev 76, keysym 0xffb5,") })
+    #expect(lines.last?.hasPrefix("result: Ctrl+Num 5 → center") == true, "\(result.out)")
+  }
+
+  @Test("a key no key types, nor US QWERTY, is a data error")
+  func untypable() {
+    let result = explain("Ctrl+ф")
+    #expect(result.status == .dataError)
+    #expect(
+      result.err.contains("'Ctrl+Ф' cannot be typed on layout 'English (US)'"), "\(result.err)")
+  }
 }

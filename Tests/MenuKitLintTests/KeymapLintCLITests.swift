@@ -125,9 +125,10 @@ struct KeymapLintCLITests {
     #expect(result.status == .success)
     #expect(
       result.output == """
-        Ctrl+Shift+[ on se: '[' needs AltGr
+        Ctrl+Shift+[ on se: '[' needs AltGr, so automatic localization relocates it
           KEY_8 <AE08> level 3 (bracketleft) with Mod5
           automatic localization relocates it to Ctrl+Shift+Å (KEY_LEFTBRACE, level 1)
+          press: KEY_LEFTBRACE with Ctrl+Shift (level 1): Aring, a localized match
 
         """)
     let json = keymapLint("how-to-type", "--layout", "us", "--format", "json", "Cmd+[")
@@ -136,6 +137,59 @@ struct KeymapLintCLITests {
     #expect(object["reachability"] as? String == "direct")
     #expect(keymapLint("how-to-type", "Ctrl+[").status == .usage)
     #expect(keymapLint("how-to-type", "--layout", "se", "Ctrl+Shfit+[").status == .usage)
+  }
+
+  @Test("how-to-type says Ctrl+Alt+F7 is the layout's virtual-terminal switch, text and JSON")
+  func howToTypeLayoutAction() throws {
+    let text = keymapLint("how-to-type", "--layout", "us", "Ctrl+Alt+F7")
+    #expect(text.status == .success)
+    let lines = text.output.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first
+        == "Ctrl+Alt+F7 on us: the layout turns the press into XF86Switch_VT_7, which switches "
+        + "to virtual terminal 7")
+    #expect(lines.contains("  KEY_F7 <FK07> level 1 (F7) with the key alone"))
+    #expect(
+      lines.last
+        == "  press: KEY_F7 with Ctrl+Alt (level 1) produces XF86Switch_VT_7 (level 5); no key "
+        + "command on Ctrl+Alt+F7 fires on it")
+
+    let json = keymapLint("how-to-type", "--layout", "us", "--format", "json", "Ctrl+Alt+F7")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    #expect(object["schemaVersion"] as? Int == 2)
+    #expect(object["reachability"] as? String == "layoutAction")
+    let reason = try #require(object["reason"] as? [String: Any])
+    #expect(reason["kind"] as? String == "layoutAction")
+    #expect(reason["keysym"] as? String == "XF86Switch_VT_7")
+    #expect(reason["systemAction"] as? String == "switches to virtual terminal 7")
+    let press = try #require(object["press"] as? [String: Any])
+    #expect(press["evdevCode"] as? Int == 65)
+    #expect(press["fires"] as? Bool == false)
+    #expect(press["pressedLevel"] as? Int == 5)
+    let held = try #require(press["modifierKeys"] as? [[String: Any]])
+    #expect(held.compactMap { $0["keyName"] as? String } == ["KEY_LEFTCTRL", "KEY_LEFTALT"])
+
+    let plain = keymapLint("how-to-type", "--layout", "us", "--format", "json", "Ctrl+F7")
+    let direct = try #require(
+      try JSONSerialization.jsonObject(with: Data(plain.output.utf8)) as? [String: Any])
+    #expect(direct["reachability"] as? String == "direct")
+    #expect((direct["press"] as? [String: Any])?["match"] as? String == "exact")
+    #expect(direct["reason"] is NSNull)
+  }
+
+  @Test("how-to-type --no-localization presses what types the key: Ctrl+AltGr+8 on de")
+  func howToTypeWithoutLocalization() throws {
+    let localized = keymapLint("how-to-type", "--layout", "de", "Ctrl+[")
+    #expect(
+      localized.output.contains(
+        "  press: KEY_LEFTBRACE with Ctrl (level 1): udiaeresis, a localized match\n"))
+    let literal = keymapLint("how-to-type", "--layout", "de", "--no-localization", "Ctrl+[")
+    #expect(literal.output.hasPrefix("Ctrl+[ on de: '[' needs AltGr\n"))
+    #expect(literal.output.contains("  automatic localization is off\n"))
+    #expect(
+      literal.output.contains(
+        "  press: KEY_8 with Ctrl+AltGr (level 3): bracketleft, an exact match\n"))
   }
 
   @Test("the shipped keymaps and menus lint without errors")

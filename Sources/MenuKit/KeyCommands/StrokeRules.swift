@@ -54,6 +54,10 @@ enum StrokeRules {
       /// A Latin keysym of the same physical key in another layout group, or on US QWERTY
       /// (decision 5), for a press whose own keysym is not Latin.
       case fallback
+      /// The key's position (``KeyInput/physicalKey(_:)``, by its HID usage) with the held
+      /// modifiers, none consumed: what a physical-key stroke such as `Ctrl+[BracketLeft]`
+      /// matches (docs/decisions/0010-physical-key-strokes.md).
+      case physical
     }
 
     /// The key.
@@ -74,17 +78,22 @@ enum StrokeRules {
     var own: Reading?
     /// The same key without Shift's effect, with Shift.
     var shiftSpelled: Reading?
+    /// The key's position, with the held modifiers.
+    var physical: Reading?
     /// The Latin fallbacks.
     var fallbacks: [Reading] = []
 
     /// Whether there is no reading at all.
-    var isEmpty: Bool { own == nil && shiftSpelled == nil && fallbacks.isEmpty }
+    var isEmpty: Bool {
+      own == nil && shiftSpelled == nil && physical == nil && fallbacks.isEmpty
+    }
 
     /// Every reading, best first.
     var all: [Reading] {
       var result: [Reading] = []
       if let own { result.append(own) }
       if let shiftSpelled { result.append(shiftSpelled) }
+      if let physical { result.append(physical) }
       return result + fallbacks
     }
 
@@ -94,6 +103,7 @@ enum StrokeRules {
     func contains(where body: (Reading) -> Bool) -> Bool {
       if let own, body(own) { return true }
       if let shiftSpelled, body(shiftSpelled) { return true }
+      if let physical, body(physical) { return true }
       for fallback in fallbacks where body(fallback) { return true }
       return false
     }
@@ -160,6 +170,10 @@ enum StrokeRules {
         }
       }
     }
+    // Every key with a position reads as it, with the modifiers held (none consumed).
+    if let usage = key.keyCode, let code = KeyInput.physicalIndexCode(usage) {
+      readings.physical = Reading(key: ChordKey(code: code), modifiers: held, source: .physical)
+    }
     // Only a press whose own keysym is not Latin has fallbacks (a coded one is ASCII or a
     // special key).
     let isCoded = ownInput == nil && ownKey != nil
@@ -189,6 +203,9 @@ enum StrokeRules {
       return index < all.count ? KeyInput(all[index]) : nil
     }
     if code & 0x4000_0000 != 0 { return nil }
+    if code & 0x2000_0000 != 0 {
+      return .physicalKey(KeyboardHIDUsage(rawValue: Int(code & 0xffff)))
+    }
     guard let scalar = Unicode.Scalar(code) else { return nil }
     return KeyInput(String(Character(scalar)))
   }

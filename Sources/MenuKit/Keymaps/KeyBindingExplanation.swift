@@ -22,7 +22,8 @@ public struct KeyBindingExplanation: Hashable, Sendable {
     /// written out when Shift was held and consumed (`Ctrl+Shift+[` for the press that types
     /// `Ctrl+{`), then Latin fallbacks (docs/decisions/0009-stroke-semantics.md).
     public var readAs: [KeyboardShortcut]
-    /// How each of ``readAs`` came about: `"key"`, `"shiftSpelled"` or `"fallback"`.
+    /// How each of ``readAs`` came about: `"key"`, `"shiftSpelled"`, `"fallback"` or
+    /// `"physical"` (the key's position, listed when some binding names a position).
     public var readingSources: [String] = []
     /// The resolution of the strokes typed up to and including this one.
     public var resolution: KeyBindingResolution
@@ -78,7 +79,9 @@ public struct KeyBindingExplanation: Hashable, Sendable {
               let source = index < stroke.readingSources.count ? stroke.readingSources[index] : ""
               return shortcut.canonicalText
                 + (source == "fallback"
-                  ? " (Latin fallback)" : source == "shiftSpelled" ? " (Shift spelled out)" : "")
+                  ? " (Latin fallback)"
+                  : source == "shiftSpelled"
+                    ? " (Shift spelled out)" : source == "physical" ? " (key position)" : "")
             }.joined(separator: ", ")))
       let resolution = stroke.resolution
       lines.append("  outcome: \(Self.describe(resolution, platform: platform))")
@@ -264,25 +267,28 @@ extension KeyBindingResolver {
         tap = nil
         strokes = Self.strokes(for: press, layout: layout)
       }
+      // A press's position is listed only when some binding names a position.
+      let shown = hasPhysicalStrokes ? strokes : strokes.filter { $0.source != .physical }
       typed.append(strokes)
       let resolution = resolve(
         typed, in: stack, layout: layout, layoutDirection: layoutDirection)
       let effective = press.key.map { KeyCommandMatcher.chord(of: $0, layout: layout).effective }
       var record = KeyBindingExplanation.Stroke(
         press: press, effectiveModifiers: effective ?? [],
-        readAs: strokes.compactMap { reading in
+        readAs: shown.compactMap { reading in
           StrokeRules.input(reading).map {
             KeyboardShortcut(
               $0, modifierFlags: platform.authoredFlags(forPhysical: reading.modifiers))
           }
         },
         resolution: resolution)
-      record.readingSources = strokes.compactMap { reading -> String? in
+      record.readingSources = shown.compactMap { reading -> String? in
         guard StrokeRules.input(reading) != nil else { return nil }
         switch reading.source {
         case .key: return "key"
         case .shiftSpelled: return "shiftSpelled"
         case .fallback: return "fallback"
+        case .physical: return "physical"
         }
       }
       explanation.strokes.append(record)

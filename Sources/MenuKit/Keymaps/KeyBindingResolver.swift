@@ -75,6 +75,11 @@ public struct KeyBindingResolver: Sendable {
   /// cannot answer for).
   let hasUncodedFirstStroke: Bool
 
+  /// Whether some binding has a physical-key stroke (``KeyInput/physicalKey(_:)``).
+  var hasPhysicalStrokes: Bool {
+    strokes.contains { $0.contains { $0.input.physicalKey != nil } }
+  }
+
   /// Whether no binding can begin with any press: there is no first stroke at all.
   var hasNoFirstStrokes: Bool { firstStrokeChords.isEmpty && !hasUncodedFirstStroke }
   /// Bindings that perform an action, by action.

@@ -74,11 +74,16 @@ extension KeyInput {
     case .modifier(let flags):
       return 0x4000_0000 | UInt32(truncatingIfNeeded: flags.rawValue >> 16)
     case .physical(let usage):
-      // Physical keys (KeyInput.physicalKey): the usage, tagged apart from characters
-      // (below 0x110000), modifier keys and special keys; a usage beyond 16 bits has none.
-      guard (0...0xFFFF).contains(usage.rawValue) else { return nil }
-      return 0x2000_0000 | UInt32(usage.rawValue)
+      return Self.physicalIndexCode(usage)
     }
+  }
+
+  /// The code of a physical key (``KeyInput/physicalKey(_:)``): the usage, tagged apart from
+  /// characters (below 0x110000), modifier keys and special keys; nil for a usage beyond 16
+  /// bits.
+  static func physicalIndexCode(_ usage: KeyboardHIDUsage) -> UInt32? {
+    guard (0...0xFFFF).contains(usage.rawValue) else { return nil }
+    return 0x2000_0000 | UInt32(usage.rawValue)
   }
 
   /// Each special key's code: its position among all special keys, tagged.

@@ -191,12 +191,16 @@ extension DiagnosticCode {
   /// A Ctrl+Alt shortcut is on a key whose AltGr level types a character on a layout; where
   /// Ctrl+Alt stands in for AltGr, the shortcut takes that character.
   public static let ctrlAltCollision = DiagnosticCode("MK613", "ctrl-alt-collision", .warning)
+  /// A shortcut's key exists on a layout, but with the shortcut's modifiers the layout turns
+  /// the press into something else (another keysym, such as `XF86Switch_VT_7` for
+  /// Ctrl+Alt+F7, or a press whose modifiers it consumes), so the shortcut never fires there.
+  public static let layoutAction = DiagnosticCode("MK614", "layout-action", .warning)
 
   /// The codes of keymap-lint's rules, in code order.
   static let lintCodes: [DiagnosticCode] = [
     .ambiguousBinding, .deadBinding, .resolvedOverride, .prefixShadowing, .untypableShortcut,
     .needsAltGr, .movedKey, .undefinedCommand, .profileDuplicate, .reservedShortcut,
-    .duplicateMnemonic, .unknownInputFormat, .ctrlAltCollision,
+    .duplicateMnemonic, .unknownInputFormat, .ctrlAltCollision, .layoutAction,
   ]
 }
 

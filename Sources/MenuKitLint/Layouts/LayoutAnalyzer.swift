@@ -11,6 +11,8 @@ public import MenuKitXKB
 /// let se = try analyzer.keyboard(for: LayoutName(layout: "se"))
 /// se.reachability(of: "[")    // .needsAltGr: KEY_8, level 3
 /// se.relocatedKey(for: "[")   // KEY_LEFTBRACE, level 1, "å"
+/// se.typing(of: try KeyboardShortcut(parsing: "Cmd+["), platform: .linux).verdict
+/// // .relocated: Ctrl+Å fires it
 /// ```
 public final class LayoutAnalyzer {
   /// The XKB context: the system's data, the environment's `XKB_DEFAULT_*` ignored.
@@ -82,6 +84,29 @@ public final class LayoutKeyboard {
     let answer = keyboard.relocatedKey(for: input)
     relocations[input] = .some(answer)
     return answer
+  }
+
+  /// How a stroke is typed here, by the typing engine the key dispatcher's matcher verifies
+  /// (``MenuKitXKB/XKBKeyboard/typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``,
+  /// which caches its answers).
+  ///
+  /// ```swift
+  /// let us = try LayoutAnalyzer().keyboard(for: LayoutName(layout: "us"))
+  /// us.typing(of: try KeyboardShortcut(parsing: "Ctrl+Alt+F7"), platform: .linux).verdict
+  /// // .layoutAction: XF86Switch_VT_7
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - stroke: The stroke as authored.
+  ///   - platform: The platform profile that maps `Cmd`.
+  ///   - allowsAutomaticLocalization: Whether the stroke's key command allows automatic
+  ///     localization.
+  /// - Returns: The engine's answer.
+  public func typing(
+    of stroke: KeyboardShortcut, platform: PlatformProfile, allowsAutomaticLocalization: Bool = true
+  ) -> StrokeTyping {
+    keyboard.typing(
+      of: stroke, platform: platform, allowsAutomaticLocalization: allowsAutomaticLocalization)
   }
 
   /// The XKB name of a key, such as `AD11`, and its Linux name, such as `KEY_LEFTBRACE`.

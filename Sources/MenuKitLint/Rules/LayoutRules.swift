@@ -1,11 +1,13 @@
 public import MenuKit
 import MenuKitXKB
 
-/// MK605: a shortcut whose character no key of a layout types.
+/// MK605: a shortcut that no press on a layout fires because no key types it (nor its US
+/// QWERTY position, through the Latin fallback).
 ///
-/// Letters are not checked: on a non-Latin layout the Latin fallback matches them by the
-/// physical key (decision 5). Each affected layout gets a note with the relocation that
-/// automatic localization uses, or says that there is none.
+/// The answer is the typing engine's
+/// (``MenuKitXKB/XKBKeyboard/typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``):
+/// the stroke is `unreachable`, or automatic localization relocates it because no key types it.
+/// Each affected layout gets a note with the relocation, or says that there is none.
 public struct UntypableShortcutRule: LintRule {
   /// Creates the rule.
   public init() {}
@@ -14,16 +16,16 @@ public struct UntypableShortcutRule: LintRule {
 
   /// One finding per stroke that some layout cannot type.
   public func check(_ model: LintModel) -> [LintFinding] {
-    LayoutCheck(model: model).findings(code: code) { keyboard, input, _ in
-      guard case .unreachable = keyboard.reachability(of: input) else { return nil }
-      return "no key types '\(input)'"
-    }
+    model.layoutFindings.filter { $0.code == code }
   }
 }
 
-/// MK606: a shortcut whose character a layout types only at level 3 or higher (AltGr), as
+/// MK606: a shortcut that a layout types only with AltGr (a level-3 or level-5 modifier), as
 /// `[` on Swedish (AltGr+8): the chord needs AltGr on top of the shortcut's modifiers, and
 /// AltGr is Ctrl+Alt on many layouts, so it can collide with Ctrl+Alt shortcuts.
+///
+/// Reported when the typing engine says `needsAltGr`, or relocates the stroke because its key
+/// is typed with AltGr.
 public struct AltGrShortcutRule: LintRule {
   /// Creates the rule.
   public init() {}
@@ -32,20 +34,15 @@ public struct AltGrShortcutRule: LintRule {
 
   /// One finding per stroke that some layout types only with AltGr.
   public func check(_ model: LintModel) -> [LintFinding] {
-    LayoutCheck(model: model).findings(code: code) { keyboard, input, _ in
-      guard case .needsAltGr(let location) = keyboard.reachability(of: input) else {
-        return nil
-      }
-      return
-        "'\(input)' is typed with AltGr on \(keyboard.keyLabel(forEvdevCode: location.evdevCode)) "
-        + "(level \(location.level))"
-    }
+    model.layoutFindings.filter { $0.code == code }
   }
 }
 
-/// MK607 (a note): a shortcut whose character a layout types directly, but on another
-/// physical key or at another level than US QWERTY, where shortcuts are usually designed:
-/// `/` is Shift+7 on German, so Ctrl+/ is pressed as Ctrl+Shift+7 there.
+/// MK607 (a note): a shortcut that a layout types directly, but on another physical key or at
+/// another level than US QWERTY, where shortcuts are usually designed: `/` is Shift+7 on
+/// German, so Ctrl+/ is pressed as Ctrl+Shift+7 there.
+///
+/// The two presses compared are the typing engine's on the layout and on US QWERTY.
 public struct MovedKeyRule: LintRule {
   /// Creates the rule.
   public init() {}
@@ -54,24 +51,16 @@ public struct MovedKeyRule: LintRule {
 
   /// One finding per stroke that moves on some layout.
   public func check(_ model: LintModel) -> [LintFinding] {
-    guard let us = model.layouts.us?.reachability else { return [] }
-    return LayoutCheck(model: model).findings(code: code, relocates: false) {
-      keyboard, input, _ in
-      guard case .direct(let here) = keyboard.reachability(of: input),
-        let there = us(input).location,
-        here.evdevCode != there.evdevCode || here.level != there.level
-      else { return nil }
-      let shifted = here.level == 2 ? " with Shift" : ""
-      return "'\(input)' is typed\(shifted) on \(keyboard.keyLabel(forEvdevCode: here.evdevCode)) "
-        + "(level \(here.level)), not on \(keyboard.keyLabel(forEvdevCode: there.evdevCode)) "
-        + "(level \(there.level)) as on US QWERTY"
-    }
+    model.layoutFindings.filter { $0.code == code }
   }
 }
 
 /// MK613: a Ctrl+Alt shortcut (without Super) on a key whose AltGr level types a character on
 /// a layout, as Ctrl+Alt+L on Polish (AltGr+L is `ł`). Where Ctrl+Alt stands in for AltGr
 /// (Windows, remote desktops, some XKB options), the shortcut takes that character.
+///
+/// The key is the one the typing engine presses; what AltGr types on it is read by translating
+/// that press with the layout's AltGr key held.
 public struct CtrlAltCollisionRule: LintRule {
   /// Creates the rule.
   public init() {}
@@ -80,107 +69,232 @@ public struct CtrlAltCollisionRule: LintRule {
 
   /// One finding per Ctrl+Alt stroke whose key has a character at AltGr on some layout.
   public func check(_ model: LintModel) -> [LintFinding] {
-    let platform = model.configuration.platform
-    return LayoutCheck(model: model).findings(code: code, relocates: false, letters: true) {
-      keyboard, input, stroke in
-      let physical = platform.physicalModifiers(stroke.modifierFlags)
-      guard physical.isSuperset(of: [.control, .alternate]), !physical.contains(.command),
-        case .direct(let location) = keyboard.reachability(of: input)
-      else { return nil }
-      // AltGr is level 3; with Shift, level 4.
-      let level = physical.contains(.shift) ? 3 : 2
-      guard
-        let character = keyboard.keymap.keysyms(
-          forEvdevCode: location.evdevCode, layout: 0, level: level
-        ).first?.character,
-        !character.isWhitespace,
-        !(character.unicodeScalars.first?.properties.generalCategory
-          == .control)
-      else { return nil }
-      let shift = physical.contains(.shift) ? "Shift+" : ""
-      return "AltGr+\(shift)\(stroke.input.canonicalName.uppercased()) types '\(character)' "
-        + "(\(keyboard.keyLabel(forEvdevCode: location.evdevCode)), level \(level + 1))"
-    }
+    model.layoutFindings.filter { $0.code == code }
   }
 }
 
-/// Runs a per-layout question over every stroke of every binding and groups the answers into
-/// one finding per stroke, with a note per layout.
+/// MK614: a shortcut whose key exists on a layout, but the layout turns the press into
+/// something else, so no key command on it ever fires: on evdev keymaps Ctrl+Alt+F7 produces
+/// `XF86Switch_VT_7` (the virtual-terminal switch), and Ctrl+Alt+Backspace `Terminate_Server`
+/// with `terminate:ctrl_alt_bksp`; `Ctrl+Shift+[` types `{` on US QWERTY; Shift turns Tab into
+/// `ISO_Left_Tab` and is consumed.
+///
+/// Reported when the typing engine says `layoutAction` or `modifiersConsumed`.
+public struct LayoutActionRule: LintRule {
+  /// Creates the rule.
+  public init() {}
+  /// `MK614 layout-action`.
+  public var code: DiagnosticCode { .layoutAction }
+
+  /// One finding per stroke that some layout turns into something else.
+  public func check(_ model: LintModel) -> [LintFinding] {
+    model.layoutFindings.filter { $0.code == code }
+  }
+}
+
+/// Asks the typing engine about every stroke of every binding on every layout, once, and
+/// groups the answers into one finding per stroke and code, with a note per layout.
 struct LayoutCheck {
   let model: LintModel
 
-  /// The findings for a question that returns what is wrong on a layout, or nil.
-  func findings(
-    code: DiagnosticCode, relocates: Bool = true, letters: Bool = false,
-    _ problem: (LayoutKeyboard, KeyInput, KeyboardShortcut) -> String?
-  ) -> [LintFinding] {
+  /// The layout rules' codes, in the order their findings are made.
+  static let codes: [DiagnosticCode] = [
+    .untypableShortcut, .needsAltGr, .movedKey, .ctrlAltCollision, .layoutAction,
+  ]
+
+  /// What a stroke's problems on a layout depend on.
+  private struct ProblemKey: Hashable {
+    var keyboard: Int
+    var stroke: KeyboardShortcut
+    var localizes: Bool
+  }
+
+  /// The findings of every layout rule.
+  func findings() -> [LintFinding] {
     guard !model.keyboards.isEmpty else { return [] }
     let platform = model.configuration.platform
+    let us = model.layouts.us
+    // Bindings share strokes: each stroke is asked about once per layout.
+    var known: [ProblemKey: [LayoutProblem]] = [:]
     var findings: [LintFinding] = []
     for binding in model.activeBindings {
       guard case .perform = binding.binding.effect else { continue }
-      for stroke in binding.binding.keys.strokes {
-        let input = KeyInput.comparable(stroke.input)
-        guard Self.isChecked(input, letters: letters) else { continue }
-        var notes: [LintNote] = []
-        for keyboard in model.keyboards {
-          guard let what = problem(keyboard, input, stroke) else { continue }
-          var text = "\(keyboard.name): \(what)"
-          let localizes =
-            !(binding.binding.location.map {
-              model.documents[binding.document].unlocalizedKeyCommands.contains($0)
-            } ?? false)
-          if relocates, !localizes {
-            text += "; automatic localization is off for this key command"
-          } else if relocates {
-            if let relocated = keyboard.relocatedKey(for: input) {
-              let shortcut = KeyboardShortcut(
-                relocated.input,
-                modifierFlags: stroke.modifierFlags.union(relocated.extraModifiers))
-              text +=
-                "; automatic localization relocates it to \(shortcut.label(for: platform)) "
-                + "(\(keyboard.keyLabel(forEvdevCode: relocated.evdevCode)), level "
-                + "\(relocated.level))"
-            } else {
-              text += "; automatic localization does not relocate it"
-            }
+      let localizes =
+        !(binding.binding.location.map {
+          model.documents[binding.document].unlocalizedKeyCommands.contains($0)
+        } ?? false)
+      for stroke in binding.binding.keys.strokes where stroke.input.modifierKey == nil {
+        var notes: [DiagnosticCode: [LintNote]] = [:]
+        for (index, keyboard) in model.keyboards.enumerated() {
+          let key = ProblemKey(keyboard: index, stroke: stroke, localizes: localizes)
+          let problems =
+            known[key]
+            ?? LayoutProblem.problems(
+              of: stroke, on: keyboard, platform: platform, localizes: localizes, us: us)
+          known[key] = problems
+          for problem in problems {
+            notes[problem.code, default: []].append(
+              LintNote("\(keyboard.name): \(problem.note)", layout: keyboard.name.description))
           }
-          notes.append(LintNote(text, layout: keyboard.name.description))
         }
-        guard !notes.isEmpty else { continue }
-        let layouts = notes.compactMap(\.layout)
-        let on =
-          layouts.count == 1
-          ? layouts[0]
-          : "\(layouts.count) layouts (\(layouts.prefix(6).joined(separator: ", "))"
-            + (layouts.count > 6 ? ", …)" : ")")
-        let label = stroke.label(for: platform)
-        let what: String
-        switch code {
-        case .untypableShortcut: what = "cannot be typed on \(on)"
-        case .needsAltGr: what = "needs AltGr on \(on)"
-        case .ctrlAltCollision: what = "is on a key whose AltGr level types a character on \(on)"
-        default: what = "is on another key on \(on)"
+        for code in Self.codes {
+          guard let notes = notes[code] else { continue }
+          findings.append(finding(code, binding: binding, stroke: stroke, notes: notes))
         }
-        let inSequence =
-          binding.binding.keys.strokes.count > 1 ? " in \(model.label(binding))" : ""
-        findings.append(
-          LintFinding(
-            Diagnostic(
-              code,
-              "\(label)\(inSequence) (\(LintModel.describe(binding.binding.effect))) \(what)",
-              at: binding.binding.location), notes: notes))
       }
     }
     return findings
   }
 
-  /// Whether an input's reachability is checked: a single character that is not a letter
-  /// (or any single character, with `letters`).
-  static func isChecked(_ input: KeyInput, letters: Bool = false) -> Bool {
-    guard input.specialKey == nil, input.modifierKey == nil, let text = input.characters,
-      text.count == 1
-    else { return false }
-    return letters || text.lowercased() == text.uppercased()
+  /// One finding: the stroke, the layouts it concerns, and their notes.
+  private func finding(
+    _ code: DiagnosticCode, binding: LintBinding, stroke: KeyboardShortcut, notes: [LintNote]
+  ) -> LintFinding {
+    let layouts = notes.compactMap(\.layout)
+    let on =
+      layouts.count == 1
+      ? layouts[0]
+      : "\(layouts.count) layouts (\(layouts.prefix(6).joined(separator: ", "))"
+        + (layouts.count > 6 ? ", …)" : ")")
+    let what: String
+    switch code {
+    case .untypableShortcut: what = "cannot be typed on \(on)"
+    case .needsAltGr: what = "needs AltGr on \(on)"
+    case .ctrlAltCollision: what = "is on a key whose AltGr level types a character on \(on)"
+    case .layoutAction:
+      what = "never fires on \(on): the layout turns the press into something else"
+    default: what = "is on another key on \(on)"
+    }
+    let inSequence =
+      binding.binding.keys.strokes.count > 1 ? " in \(model.label(binding))" : ""
+    return LintFinding(
+      Diagnostic(
+        code,
+        "\(stroke.label(for: model.configuration.platform))\(inSequence) "
+          + "(\(LintModel.describe(binding.binding.effect))) \(what)",
+        at: binding.binding.location), notes: notes)
+  }
+}
+
+/// What keymap-lint reports about one stroke on one layout: a code and the layout's note,
+/// decided from the typing engine's answers alone.
+struct LayoutProblem: Hashable {
+  var code: DiagnosticCode
+  var note: String
+
+  /// The problems of a stroke on a layout.
+  ///
+  /// - ``StrokeTyping/Verdict/unreachable`` is MK605 and ``StrokeTyping/Verdict/needsAltGr``
+  ///   MK606, with a note on localization;
+  /// - ``StrokeTyping/Verdict/relocated`` is MK606 when, without localization, the stroke's
+  ///   key is typed with AltGr, MK605 when no key types it, and nothing when it fires anyway
+  ///   (the Latin fallback, at the same key);
+  /// - ``StrokeTyping/Verdict/layoutAction`` and ``StrokeTyping/Verdict/modifiersConsumed``
+  ///   are MK614;
+  /// - ``StrokeTyping/Verdict/direct`` may be MK607 (a character other than a letter, on
+  ///   another key or level than the engine's press on US QWERTY) and MK613 (Ctrl+Alt on a
+  ///   key whose AltGr level types a character).
+  static func problems(
+    of stroke: KeyboardShortcut, on keyboard: LayoutKeyboard, platform: PlatformProfile,
+    localizes: Bool, us: LayoutKeyboard?
+  ) -> [LayoutProblem] {
+    let typing = keyboard.typing(
+      of: stroke, platform: platform, allowsAutomaticLocalization: localizes)
+    let key = LayoutKeyboard.quoted(KeyInput.comparable(stroke.input))
+    let offText = "; automatic localization is off for this key command"
+    let noneText = "; automatic localization does not relocate it"
+    switch typing.verdict {
+    case .unreachable:
+      return [
+        LayoutProblem(
+          code: .untypableShortcut, note: "no key types \(key)" + (localizes ? noneText : offText))
+      ]
+    case .needsAltGr:
+      guard let press = typing.press else { return [] }
+      return [
+        LayoutProblem(
+          code: .needsAltGr,
+          note: keyboard.levelText(key, press) + (localizes ? noneText : offText))
+      ]
+    case .relocated:
+      let original = keyboard.typing(
+        of: stroke, platform: platform, allowsAutomaticLocalization: false)
+      let relocation = keyboard.relocationText(typing, platform: platform)
+      if original.verdict == .unreachable {
+        return [LayoutProblem(code: .untypableShortcut, note: "no key types \(key)" + relocation)]
+      }
+      if original.verdict != .direct, let press = original.press, press.holdsLevelShift {
+        return [LayoutProblem(code: .needsAltGr, note: keyboard.levelText(key, press) + relocation)]
+      }
+      return []
+    case .layoutAction, .modifiersConsumed:
+      guard let press = typing.press else { return [] }
+      var note = ""
+      if typing.relocation != nil {
+        note = String(keyboard.relocationText(typing, platform: platform).dropFirst(2)) + "; "
+      }
+      note += keyboard.actionText(typing, press, key: key)
+      return [LayoutProblem(code: .layoutAction, note: note)]
+    case .direct:
+      guard let press = typing.press else { return [] }
+      var problems: [LayoutProblem] = []
+      if let moved = movedKey(
+        stroke, press, on: keyboard, platform: platform, localizes: localizes, us: us)
+      {
+        problems.append(LayoutProblem(code: .movedKey, note: moved))
+      }
+      if let collision = ctrlAltCollision(stroke, press, on: keyboard, platform: platform) {
+        problems.append(LayoutProblem(code: .ctrlAltCollision, note: collision))
+      }
+      return problems
+    }
+  }
+
+  /// MK607's note: a character other than a letter, pressed on another key or level than the
+  /// engine presses on US QWERTY.
+  static func movedKey(
+    _ stroke: KeyboardShortcut, _ here: TypedPress, on keyboard: LayoutKeyboard,
+    platform: PlatformProfile, localizes: Bool, us: LayoutKeyboard?
+  ) -> String? {
+    let input = KeyInput.comparable(stroke.input)
+    guard let text = input.characters, text.count == 1, text.lowercased() == text.uppercased(),
+      let us,
+      let there = us.typing(
+        of: stroke, platform: platform, allowsAutomaticLocalization: localizes
+      ).press,
+      us.typing(of: stroke, platform: platform, allowsAutomaticLocalization: localizes).verdict
+        == .direct,
+      here.evdevCode != there.evdevCode || here.level != there.level
+    else { return nil }
+    let shifted =
+      here.levelModifierKeys.isEmpty
+      ? "" : " with " + here.levelModifierKeys.map(\.label).joined(separator: "+")
+    return "'\(input)' is typed\(shifted) on \(keyboard.keyLabel(forEvdevCode: here.evdevCode)) "
+      + "(level \(here.level)), not on \(us.keyLabel(forEvdevCode: there.evdevCode)) "
+      + "(level \(there.level)) as on US QWERTY"
+  }
+
+  /// MK613's note: a Ctrl+Alt stroke (without Super) on a key that types a character with
+  /// AltGr, read by pressing the key with the layout's AltGr key (and Shift, when the stroke
+  /// has it).
+  static func ctrlAltCollision(
+    _ stroke: KeyboardShortcut, _ press: TypedPress, on keyboard: LayoutKeyboard,
+    platform: PlatformProfile
+  ) -> String? {
+    let physical = platform.physicalModifiers(stroke.modifierFlags)
+    guard physical.isSuperset(of: [.control, .alternate]), !physical.contains(.command),
+      let text = stroke.input.characters, text.count == 1,
+      let altGr = keyboard.keyboard.modifierKeys.first(where: { $0.keysym.rawValue == 0xfe03 })
+    else { return nil }
+    let shift = physical.contains(.shift) ? press.modifierKeys.first { $0.label == "Shift" } : nil
+    let typed = keyboard.keyboard.typedPress(
+      evdevCode: press.evdevCode, holding: (shift.map { [$0.evdevCode] } ?? []) + [altGr.evdevCode])
+    guard typed.pressedLevel >= 3, let character = typed.keysym.character,
+      !character.isWhitespace,
+      character.unicodeScalars.first?.properties.generalCategory != .control
+    else { return nil }
+    let shiftText = shift == nil ? "" : "Shift+"
+    return "AltGr+\(shiftText)\(stroke.input.canonicalName.uppercased()) types '\(character)' "
+      + "(\(keyboard.keyLabel(forEvdevCode: press.evdevCode)), level \(typed.pressedLevel))"
   }
 }
