@@ -265,9 +265,9 @@ public final class KeyDispatcher {
           if press.isRepeat, !cache.prepared[position].isRepeatable { return false }
           if cache.prepared[position].isDisabled { return false }
           let sender = cache.prepared[position].sender
-          guard
-            let target = validation.enabledTarget(
-              for: cache.keyCommands[position].command, sender: sender)
+          var command = cache.keyCommands[position].command
+          guard let target = validation.validate(&command, sender: sender),
+            !command.attributes.contains(.disabled)
           else { return false }
           let alternate =
             cache.prepared[position].hasAlternates
@@ -354,6 +354,8 @@ public final class KeyDispatcher {
     var lists = 0
     let moved = cache.movable.isEmpty ? nil : movedIndex(in: cache, layout: layout)
     _ = readings.contains { reading in
+      // Nothing is filed under a key position unless some key command names one.
+      if reading.source == .physical, !cache.hasPhysicalKeys { return false }
       guard cache.modifiersInUse.contains(reading.modifiers) else { return false }
       if let found = cache.byChord.positions(key: reading.key, modifiers: reading.modifiers) {
         positions = lists == 0 ? found : positions + found
@@ -590,6 +592,8 @@ private final class CandidateCache {
   /// Positions in ``keyCommands`` by lowercased input and the physical modifiers they match
   /// with (their own and their alternates').
   let byChord: ChordIndex
+  /// Whether some key command's input is a physical key (``KeyInput/physicalKey(_:)``).
+  let hasPhysicalKeys: Bool
   /// Positions of key commands whose input localization or mirroring may move to another key
   /// (``StrokeRules/isMovable(_:allowsLocalization:allowsMirroring:direction:)``).
   let movable: [Int]
@@ -617,6 +621,7 @@ private final class CandidateCache {
     self.sources = sources
     self.byChord = byChord
     self.movable = movable
+    hasPhysicalKeys = keyCommands.contains { $0.input.physicalKey != nil }
     self.modifiersInUse = modifiersInUse
     self.route = Responder.makeRoute(chain)
     self.generation = Responder.chainGeneration

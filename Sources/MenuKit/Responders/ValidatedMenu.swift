@@ -89,20 +89,21 @@ public struct MenuValidation {
   /// command, as UIKit does — and returns the target found, which performs the action.
   func validate(_ command: Command, sender: Any) -> (command: Command, target: Responder?) {
     var result = command
-    guard let target = target(for: command.action, sender: sender) else {
-      result.attributes.insert(.disabled)
-      return (result, nil)
-    }
-    target.validate(&result)
-    if command.attributes.contains(.disabled) { result.attributes.insert(.disabled) }
+    let target = validate(&result, sender: sender)
     return (result, target)
   }
 
-  /// The target that performs a command, when ``validate(_:sender:)`` leaves it enabled:
-  /// the same answer, for the key dispatcher, which needs only whether and by whom.
-  func enabledTarget(for command: Command, sender: Any) -> Responder? {
-    let (validated, target) = validate(command, sender: sender)
-    return validated.attributes.contains(.disabled) ? nil : target
+  /// Validates a command in place (rules 1 to 4) and returns the target found: the command
+  /// is disabled when nothing in the chain performs its action or its definition is disabled.
+  func validate(_ command: inout Command, sender: Any) -> Responder? {
+    let isDisabled = command.attributes.contains(.disabled)
+    guard let target = target(for: command.action, sender: sender) else {
+      command.attributes.insert(.disabled)
+      return nil
+    }
+    target.validate(&command)
+    if isDisabled { command.attributes.insert(.disabled) }
+    return target
   }
 
   /// The first responder on the chain that can perform an action (UIKit's
