@@ -133,10 +133,10 @@ enum Explain {
       output.error("menu-dump explain: error: \(error)\n")
       return .dataError
     }
-    let presses: [Press]
+    let events: [(event: KeyEvent, counts: Bool)]
     let notes: [StrokeNote]
     do {
-      (presses, notes) = try typing(sequence, on: keyboard, platform: options.platform)
+      (events, notes) = try typing(sequence, on: keyboard, platform: options.platform)
     } catch {
       output.error("menu-dump explain: \(error)\n")
       return .dataError
@@ -151,7 +151,14 @@ enum Explain {
       else { return .dataError }
       let resolver = KeyBindingResolver(
         defaults: menu, keymaps: keymaps, platform: options.platform)
-      let explanation = resolver.explain(presses, in: stack, layout: keyboardForMain)
+      // Each press is explained as it is typed, in the keyboard's state at that moment (AltGr
+      // and Num Lock are read from it), as the dispatcher reads it.
+      var explainer = resolver.explainer(in: stack)
+      for (event, counts) in events {
+        guard let delivered = keyboardForMain.handle(event), counts else { continue }
+        for press in delivered.changedPresses { explainer.add(press, layout: keyboardForMain) }
+      }
+      let explanation = explainer.explanation
       switch options.format {
       case .text:
         let layout =
@@ -253,7 +260,7 @@ enum Explain {
   /// - Throws: ``UntypableKey`` when no key types a stroke, nor its US QWERTY position.
   static func typing(
     _ sequence: KeySequence, on keyboard: XKBKeyboard, platform: PlatformProfile
-  ) throws -> (presses: [Press], notes: [StrokeNote]) {
+  ) throws -> (events: [(event: KeyEvent, counts: Bool)], notes: [StrokeNote]) {
     var events: [(KeyEvent, counts: Bool)] = []
     var notes: [StrokeNote] = []
     var time = 0.0
@@ -278,13 +285,7 @@ enum Explain {
       note.consumedModifiers = typing.consumedModifiers
       if note != StrokeNote(index: index) { notes.append(note) }
     }
-    var presses: [Press] = []
-    for (event, counts) in events {
-      if let delivered = keyboard.handle(event), counts {
-        presses += delivered.changedPresses
-      }
-    }
-    return (presses, notes)
+    return (events.map { ($0.0, $0.counts) }, notes)
   }
 }
 

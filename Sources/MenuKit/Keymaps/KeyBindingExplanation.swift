@@ -244,60 +244,33 @@ extension KeyBindingResolver {
     _ presses: [Press], in stack: [KeyContext], layout: (any KeyboardLayoutProviding)?,
     layoutDirection: LayoutDirection
   ) -> KeyBindingExplanation {
-    var explanation = KeyBindingExplanation(
-      contexts: stack, strokes: [], outcome: .none, winner: nil, unboundBy: nil)
-    var typed: [[StrokeRules.Reading]] = []
-    var tap: Int?
-    for press in presses {
-      // A modifier key is a stroke when it goes up with no other key pressed since it went
-      // down (a tap, as in `Shift Shift`); other presses count when they begin.
-      let strokes: [StrokeRules.Reading]
-      if press.isModifierKey {
-        if press.phase == .began {
-          tap = press.key?.evdevCode
-          continue
-        }
-        guard press.phase == .ended, tap != nil, tap == press.key?.evdevCode,
-          let flag = press.modifierKeyFlag, let input = KeyInput.modifierKey(flag)
-        else { continue }
-        tap = nil
-        strokes = [Stroke(input: input, modifiers: []).reading]
-      } else {
-        guard press.phase == .began else { continue }
-        tap = nil
-        strokes = Self.strokes(for: press, layout: layout)
-      }
-      // A press's position is listed only when some binding names a position.
-      let shown = hasPhysicalStrokes ? strokes : strokes.filter { $0.source != .physical }
-      typed.append(strokes)
-      let resolution = resolve(
-        typed, in: stack, layout: layout, layoutDirection: layoutDirection)
-      let effective = press.key.map { KeyCommandMatcher.chord(of: $0, layout: layout).effective }
-      var record = KeyBindingExplanation.Stroke(
-        press: press, effectiveModifiers: effective ?? [],
-        readAs: shown.compactMap { reading in
-          StrokeRules.input(reading).map {
-            KeyboardShortcut(
-              $0, modifierFlags: platform.authoredFlags(forPhysical: reading.modifiers))
-          }
-        },
-        resolution: resolution)
-      record.readingSources = shown.compactMap { reading -> String? in
-        guard StrokeRules.input(reading) != nil else { return nil }
-        switch reading.source {
-        case .key: return "key"
-        case .shiftSpelled: return "shiftSpelled"
-        case .fallback: return "fallback"
-        case .physical: return "physical"
-        }
-      }
-      explanation.strokes.append(record)
-      explanation.outcome = resolution.outcome
-      explanation.winner = resolution.binding
-      explanation.unboundBy = resolution.unboundBy
-      if resolution.outcome != .pending { break }
-    }
-    return explanation
+    var explainer = explainer(in: stack, layoutDirection: layoutDirection)
+    for press in presses { explainer.add(press, layout: layout) }
+    return explainer.explanation
+  }
+
+  /// An explainer that reads presses as they happen, for a keyboard whose layout answers
+  /// depend on its current state (MenuKitXKB's `XKBKeyboard` reads AltGr and Num Lock from
+  /// it): add each press right after the keyboard reports it, as the key dispatcher reads it.
+  ///
+  /// ```swift
+  /// var explainer = resolver.explainer(in: stack)
+  /// for event in keyEvents {
+  ///   for press in keyboard.handle(event)?.changedPresses ?? [] {
+  ///     explainer.add(press, layout: keyboard)
+  ///   }
+  /// }
+  /// print(explainer.explanation.text(platform: .linux))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - stack: The contexts of the responder chain, root first.
+  ///   - layoutDirection: The direction of the focused interface.
+  /// - Returns: An explainer with no press yet.
+  public func explainer(
+    in stack: [KeyContext], layoutDirection: LayoutDirection = .leftToRight
+  ) -> KeyBindingExplainer {
+    KeyBindingExplainer(resolver: self, stack: stack, layoutDirection: layoutDirection)
   }
 
   /// The strokes a press may stand for, best first (``StrokeRules/readings(of:layout:)``):
@@ -313,4 +286,86 @@ extension KeyBindingResolver {
 
 extension String {
   fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+/// Builds a ``KeyBindingExplanation`` press by press (``KeyBindingResolver/explainer(in:layoutDirection:)``):
+/// each press is read when it is added, in the layout's state at that moment.
+public struct KeyBindingExplainer: Sendable {
+  private let resolver: KeyBindingResolver
+  private let stack: [KeyContext]
+  private let layoutDirection: LayoutDirection
+  private var typed: [[StrokeRules.Reading]] = []
+  private var tap: Int?
+  private var isFinished = false
+  /// The explanation of the presses added so far.
+  public private(set) var explanation: KeyBindingExplanation
+
+  init(resolver: KeyBindingResolver, stack: [KeyContext], layoutDirection: LayoutDirection) {
+    self.resolver = resolver
+    self.stack = stack
+    self.layoutDirection = layoutDirection
+    explanation = KeyBindingExplanation(
+      contexts: stack, strokes: [], outcome: .none, winner: nil, unboundBy: nil)
+  }
+
+  /// Adds a press, read now on `layout`. Presses that begin count as strokes; a modifier or
+  /// lock key counts when it is tapped (it goes up with no other key pressed meanwhile), as
+  /// for `Shift Shift`. Presses after the first stroke after which no binding can follow are
+  /// ignored.
+  ///
+  /// - Parameters:
+  ///   - press: The press, as a keyboard translator just reported it.
+  ///   - layout: The keyboard layout, in the state the press was read in.
+  public mutating func add(_ press: Press, layout: (any KeyboardLayoutProviding)?) {
+    guard !isFinished else { return }
+    // A modifier key is a stroke when it goes up with no other key pressed since it went
+    // down (a tap, as in `Shift Shift`); other presses count when they begin.
+    let strokes: [StrokeRules.Reading]
+    if press.isModifierKey {
+      if press.phase == .began {
+        tap = press.key?.evdevCode
+        return
+      }
+      guard press.phase == .ended, tap != nil, tap == press.key?.evdevCode,
+        let flag = press.modifierKeyFlag, let input = KeyInput.modifierKey(flag)
+      else { return }
+      tap = nil
+      strokes = [KeyBindingResolver.Stroke(input: input, modifiers: []).reading]
+    } else {
+      guard press.phase == .began else { return }
+      tap = nil
+      strokes = KeyBindingResolver.strokes(for: press, layout: layout)
+    }
+    // A press's position is listed only when some binding names a position.
+    let shown =
+      resolver.hasPhysicalStrokes ? strokes : strokes.filter { $0.source != .physical }
+    typed.append(strokes)
+    let resolution = resolver.resolve(
+      typed, in: stack, layout: layout, layoutDirection: layoutDirection)
+    let effective = press.key.map { KeyCommandMatcher.chord(of: $0, layout: layout).effective }
+    let platform = resolver.platform
+    var record = KeyBindingExplanation.Stroke(
+      press: press, effectiveModifiers: effective ?? [],
+      readAs: shown.compactMap { reading in
+        StrokeRules.input(reading).map {
+          KeyboardShortcut(
+            $0, modifierFlags: platform.authoredFlags(forPhysical: reading.modifiers))
+        }
+      },
+      resolution: resolution)
+    record.readingSources = shown.compactMap { reading -> String? in
+      guard StrokeRules.input(reading) != nil else { return nil }
+      switch reading.source {
+      case .key: return "key"
+      case .shiftSpelled: return "shiftSpelled"
+      case .fallback: return "fallback"
+      case .physical: return "physical"
+      }
+    }
+    explanation.strokes.append(record)
+    explanation.outcome = resolution.outcome
+    explanation.winner = resolution.binding
+    explanation.unboundBy = resolution.unboundBy
+    if resolution.outcome != .pending { isFinished = true }
+  }
 }
