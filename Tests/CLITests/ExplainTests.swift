@@ -150,6 +150,32 @@ struct ExplainTests {
     #expect(!us.out.contains("relocated"))
   }
 
+  @Test("getting-started's example: on de the text editor's Ctrl+[ fires on Ctrl+Ü, not Ctrl+[")
+  func gettingStartedGerman() throws {
+    let menu = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("keymaps/examples/text-editor.json").path
+    let doc = try String(
+      contentsOf: URL(fileURLWithPath: menu).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/getting-started.md"), encoding: .utf8)
+    let atBracket = explain(menu, "--layout", "de", "Ctrl+[")
+    #expect(atBracket.status == .success, "\(atBracket.err)")
+    let atU = explain(menu, "--layout", "de", "Ctrl+Ü")
+    #expect(atU.status == .success, "\(atU.err)")
+    // Every line the guide shows is a line of the output.
+    let documented = doc.components(separatedBy: "```console\n")[1]
+      .components(separatedBy: "```")[0].split(separator: "\n").map(String.init)
+    for line in documented where !line.hasPrefix("$ ") && line != "…" {
+      #expect(
+        atBracket.out.contains(line + "\n") || atU.out.contains(line + "\n"),
+        "getting-started.md shows '\(line)'")
+    }
+    #expect(
+      atBracket.out.hasSuffix("result: nothing — the presses are delivered as ordinary presses\n"))
+    #expect(atU.out.hasSuffix("result: Ctrl+[ → unindentLines: [built-in]\n"))
+  }
+
   @Test("Ctrl+Alt+F7 on us is pressed as typed, and the layout's VT switch is named")
   func virtualTerminalSwitch() throws {
     let path = try keymapFile(
