@@ -164,8 +164,12 @@ struct ExplainTests {
     let atU = explain(menu, "--layout", "de", "Ctrl+Ü")
     #expect(atU.status == .success, "\(atU.err)")
     // Every line the guide shows is a line of the output.
-    let documented = doc.components(separatedBy: "```console\n")[1]
-      .components(separatedBy: "```")[0].split(separator: "\n").map(String.init)
+    let block = try #require(
+      doc.components(separatedBy: "```console\n").dropFirst()
+        .map { $0.components(separatedBy: "```")[0] }
+        .first { $0.contains("explain keymaps/examples/text-editor.json --layout de") })
+    let documented = block.split(separator: "\n").map(String.init)
+    #expect(documented.filter { !$0.hasPrefix("$ ") && $0 != "…" }.count == 5)
     for line in documented where !line.hasPrefix("$ ") && line != "…" {
       #expect(
         atBracket.out.contains(line + "\n") || atU.out.contains(line + "\n"),
