@@ -72,9 +72,12 @@ extension CandidateCache {
     var index = 0
     var current: Responder? = firstResponder
     while index < chain.count {
-      guard let responder = current, responder === chain[index],
-        tables[index].holds(responder.keyCommands)
-      else { return false }
+      guard let responder = current, responder === chain[index] else { return false }
+      let answer = responder.keyCommands
+      // The same array: compared as two plain values, with no reference to the table taken.
+      if KeyCommandArrayIdentity(answer) != identities[index] {
+        guard tables[index].holds(answer) else { return false }
+      }
       current = responder.next
       index += 1
     }
@@ -98,28 +101,45 @@ extension CandidateCache {
 final class KeyCommandTable {
   /// The key commands, as the responder returned them.
   let keyCommands: [KeyCommand]
-  /// Where ``keyCommands`` keeps its elements (nil when it has none).
-  private let storage: UnsafeRawPointer?
+  /// The identity of ``keyCommands``: its storage and count.
+  let identity: KeyCommandArrayIdentity
 
   /// The table of an array of key commands.
   init(_ keyCommands: [KeyCommand]) {
     self.keyCommands = keyCommands
-    storage = storageAddress(of: keyCommands)
+    identity = KeyCommandArrayIdentity(keyCommands)
   }
 
   /// Whether an array holds the key commands of this table: the same array (same storage and
   /// count, one comparison), or another with equal key commands (compared one by one, for a
   /// getter that builds its array on every call).
-  @inline(__always)
   func holds(_ other: [KeyCommand]) -> Bool {
-    guard other.count == keyCommands.count else { return false }
-    if storageAddress(of: other) == storage { return true }
-    return other == keyCommands
+    KeyCommandArrayIdentity(other) == identity || other == keyCommands
+  }
+}
+
+/// Where an array of key commands keeps its elements, and how many it has: equal for two
+/// copies of one array. Only compared, never read through.
+///
+/// Equal identities name the same array only while that array is alive: a ``KeyCommandTable``
+/// keeps the array whose identity it compares against, so that its storage cannot be freed
+/// and given to another array meanwhile.
+struct KeyCommandArrayIdentity: Equatable {
+  /// The address of the first element; nil for an array without storage of its own.
+  private let address: UnsafeRawPointer?
+  /// The number of elements.
+  private let count: Int
+
+  /// The identity of an array.
+  @inline(__always)
+  init(_ array: [KeyCommand]) {
+    address = storageAddress(of: array)
+    count = array.count
   }
 }
 
 /// The address of an array's elements, or nil for an array without storage of its own (an
-/// empty one). Only compared, never read through.
+/// empty one).
 ///
 /// Nonisolated, so that the closure handed to the standard library carries no run-time actor
 /// isolation check.

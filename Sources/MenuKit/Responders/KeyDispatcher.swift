@@ -611,6 +611,8 @@ final class CandidateCache {
   /// The key commands each responder of ``chain`` returned, by position in the chain: what
   /// a press compares the responders' answers with (KeyCommandTables.swift).
   let tables: [KeyCommandTable]
+  /// The identity of each table's array, by position in the chain.
+  let identities: [KeyCommandArrayIdentity]
   /// Every responder's key commands in chain order, then the main menu's (without keymaps).
   let keyCommands: [KeyCommand]
   /// What the production path reads of each key command, prepared once, by position.
@@ -652,6 +654,7 @@ final class CandidateCache {
     self.chain = chain
     self.loop = loop
     self.tables = tables
+    identities = tables.map(\.identity)
     self.keyCommands = keyCommands
     self.prepared = prepared
     self.sources = sources

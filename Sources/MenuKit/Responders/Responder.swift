@@ -187,7 +187,13 @@ open class Responder {
   /// Registers a closure that performs an action; ``canPerformAction(_:withSender:)`` and
   /// ``perform(_:withSender:)`` consult it by default.
   public func handle(_ action: ActionName, with handler: @escaping ActionHandler) {
-    actionHandlers[action] = handler
+    // Changed in a local variable it is swapped into and back out of, so that every access
+    // to the property is a read or a swap of the whole: the compiler proves they never
+    // overlap, and the presses path reads it without a run-time exclusivity check.
+    var handlers: [ActionName: ActionHandler] = [:]
+    swap(&handlers, &actionHandlers)
+    handlers[action] = handler
+    swap(&handlers, &actionHandlers)
   }
 
   /// Whether this responder can perform an action now. The default answers whether a

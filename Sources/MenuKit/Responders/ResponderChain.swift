@@ -64,7 +64,13 @@ public struct ResponderChain {
 @MainActor
 open class Window: Responder {
   /// The application this window belongs to.
-  public weak var application: Application?
+  public var application: Application? {
+    get { applicationStorage }
+    set { applicationStorage = newValue }
+  }
+  /// The storage of ``application``, held weakly: private and only read or assigned whole,
+  /// so its accesses need no run-time exclusivity check (``next`` reads it on every press).
+  private weak var applicationStorage: Application?
   /// The window's first responder: where presses with no explicit target go.
   public var firstResponder: Responder? { firstResponderStorage }
   /// The storage of ``firstResponder``. Private and only read or assigned whole, so the
@@ -74,7 +80,7 @@ open class Window: Responder {
 
   /// Creates a window of an application.
   public init(application: Application?) {
-    self.application = application
+    applicationStorage = application
     super.init()
   }
 
