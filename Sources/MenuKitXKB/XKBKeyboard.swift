@@ -116,8 +116,9 @@ public final class XKBKeyboard {
   /// The keys held, in the order they went down; changed through ``updateHeld(_:)``.
   private(set) var held: [HeldKey] = []
   /// The presses of the last event, whose storage the next event reuses once the caller has
-  /// let go of that event (an event a caller keeps is never changed: the array copies first).
-  private var lastPresses: [Press] = []
+  /// let go of that event (an event a caller keeps is never changed: the array copies first);
+  /// nil while an event is being made from them.
+  private var lastPresses: [Press]? = []
 
   /// The key that synthesised repeats are for, if any.
   var repeatTimer: RepeatTimer?
@@ -314,10 +315,9 @@ extension XKBKeyboard {
     // The last event's array, emptied and refilled in place: when the caller has let go of
     // that event (the usual case: an event is dispatched, then dropped), no array is
     // allocated per event. Presses are plain data, so emptying it destroys nothing. It is
-    // taken out of the property while it is refilled, so that the property is only read and
-    // assigned whole.
-    var presses: [Press] = []
-    swap(&presses, &lastPresses)
+    // taken out of the property while it is refilled, so that the property is only taken
+    // and assigned whole.
+    var presses = lastPresses.take() ?? []
     presses.removeAll(keepingCapacity: true)
     presses.append(Press(phase: phase, timestamp: timestamp, key: key, isRepeat: isRepeat))
     for index in held.indices where index != excluding {
