@@ -30,6 +30,11 @@ struct Benchmarks {
 
   /// Presses through a chain of 10 responders holding 1,000 key commands in total: key
   /// translation, matching and the action, beside the plain C libxkbcommon loop.
+  ///
+  /// The dispatcher asks every responder for its key commands on every press, as UIKit does.
+  /// The first responder answers from its state (`isEditing ? editing : browsing`, two stored
+  /// arrays, the flag flipped every ``flipInterval`` events); the others answer a stored
+  /// array. A second line has the first responder build its array on every call instead.
   @MainActor
   static func dispatchBenchmark() {
     print("Key dispatch: evdev events → press events → 10 responders, 1,000 key commands → action")
@@ -41,7 +46,8 @@ struct Benchmarks {
       return
     }
     // Ten responders, each with 100 key commands: letters and digits with four modifier sets,
-    // plus F-keys; every responder performs its own actions.
+    // plus F-keys; every responder performs its own actions. The first responder has a second
+    // set on the same keys with other actions, for when it is editing.
     let app = Application()
     let window = Window(application: app)
     app.keyWindow = window
@@ -52,21 +58,28 @@ struct Benchmarks {
       [.command], [.command, .shift], [.command, .alternate], [.alternate],
     ]
     let shortcuts = modifierSets.flatMap { flags in inputs.map { (input: $0, flags: flags) } }
-    var responders: [BenchmarkResponder] = []
-    var previous: Responder = window
-    for level in 0..<10 {
-      let commands = (0..<100).map { index -> KeyCommand in
+    func commands(level: Int, prefix: String) -> [KeyCommand] {
+      (0..<100).map { index -> KeyCommand in
         let shortcut = shortcuts[(level * 100 + index) % shortcuts.count]
         return KeyCommand(
-          title: "Command \(level).\(index)", action: ActionName("action\(level)_\(index):"),
+          title: "Command \(level).\(index)", action: ActionName("\(prefix)\(level)_\(index):"),
           input: shortcut.input, modifierFlags: shortcut.flags)
       }
-      let responder = BenchmarkResponder(keyCommands: commands)
+    }
+    var responders: [BenchmarkResponder] = []
+    var previous: Responder = window
+    for level in 0..<9 {
+      let responder = BenchmarkResponder(keyCommands: commands(level: level, prefix: "action"))
       responder.setNext(previous)
       previous = responder
       responders.append(responder)
     }
-    guard let first = responders.last, first.becomeFirstResponder() else { return }
+    let editor = EditingBenchmarkResponder(
+      browsing: commands(level: 9, prefix: "action"), editing: commands(level: 9, prefix: "edit"))
+    editor.setNext(previous)
+    let naive = NaiveBenchmarkResponder(keyCommands: commands(level: 9, prefix: "action"))
+    naive.setNext(previous)
+    guard editor.becomeFirstResponder() else { return }
     let dispatcher = KeyDispatcher(application: app, mainMenu: Menu(), platform: .linux)
 
     // Ctrl+letter chords (which fire key commands) and plain typing (which is delivered).
@@ -86,14 +99,36 @@ struct Benchmarks {
     }
     let codes = events.map { Int32($0.evdevCode) }
     let downs = events.map { $0.direction == .down ? Int32(1) : 0 }
-    // The three loops take turns, round by round, so that each sees the machine in the same
-    // state (a busy neighbour slows all three, not one); the best round of each is kept.
+    // The loops take turns, round by round, so that each sees the machine in the same state (a
+    // busy neighbour slows all of them, not one); the best round of each is kept.
     let keymapText = names.asString()
     var checksum: UInt64 = 0
     var cNanoseconds = Double.infinity
     var translationOnly = Double.infinity
     var best = Double.infinity
     var performed = 0
+    /// Sends every event, flipping the editor's state every `flipInterval` events; returns
+    /// the ns per event and the actions performed.
+    func dispatchRound() -> (nanoseconds: Double, performed: Int) {
+      let keyboard = XKBKeyboard(
+        keymap: keymap, repeatSettings: KeyRepeatSettings(isEnabled: false))
+      var performed = 0
+      var untilFlip = flipInterval
+      // Timed without a closure: the keyboard stays in this function's region.
+      let clock = ContinuousClock()
+      let start = clock.now
+      for event in events {
+        untilFlip -= 1
+        if untilFlip == 0 {
+          editor.isEditing.toggle()
+          untilFlip = flipInterval
+        }
+        guard let pressesEvent = keyboard.handle(event) else { continue }
+        if dispatcher.send(pressesEvent, layout: keyboard) { performed += 1 }
+      }
+      let elapsed = clock.now - start
+      return (elapsed.nanoseconds / Double(events.count), performed)
+    }
     for _ in 0..<20 {
       if let c = cRound(keymapText, codes, downs, checksum: &checksum) {
         cNanoseconds = min(cNanoseconds, c)
@@ -113,16 +148,9 @@ struct Benchmarks {
       blackHole(count)
       translationOnly = min(translationOnly, translated.nanoseconds / Double(events.count))
 
-      let keyboard = XKBKeyboard(
-        keymap: keymap, repeatSettings: KeyRepeatSettings(isEnabled: false))
-      performed = 0
-      let elapsed = measure {
-        for event in events {
-          guard let pressesEvent = keyboard.handle(event) else { continue }
-          if dispatcher.send(pressesEvent, layout: keyboard) { performed += 1 }
-        }
-      }
-      best = min(best, elapsed.nanoseconds / Double(events.count))
+      let round = dispatchRound()
+      best = min(best, round.nanoseconds)
+      performed = round.performed
     }
     blackHole(checksum)
     print(
@@ -134,24 +162,37 @@ struct Benchmarks {
     print(
       "of which translation (XKBKeyboard alone) \(String(format1: translationOnly)) ns, "
         + "dispatch \(String(format1: best - translationOnly)) ns")
-    print("(ns per event, best of 20 interleaved rounds; target ratio ≤ 2)")
+    print(
+      "(ns per event, best of 20 interleaved rounds; target ratio ≤ 2; the first responder's "
+        + "key commands flip between two stored arrays every \(flipInterval) events)")
 
-    // Again with keymaps set (none bound): what the keymap layer adds to presses no key
-    // command takes. Rounds interleaved with the C loop again.
+    // The naive getter: the first responder builds its 100 key commands on every call. Rounds
+    // interleaved with the C loop again.
+    guard naive.becomeFirstResponder() else { return }
+    var naiveBest = Double.infinity
+    var cNaive = Double.infinity
+    var naivePerformed = 0
+    for _ in 0..<5 {
+      if let c = cRound(keymapText, codes, downs, checksum: &checksum) { cNaive = min(cNaive, c) }
+      let round = dispatchRound()
+      naiveBest = min(naiveBest, round.nanoseconds)
+      naivePerformed = round.performed
+    }
+    blackHole(checksum)
+    print(
+      "first responder building its array on every call: \(String(format1: naiveBest)) ns per "
+        + "event, C loop \(String(format1: cNaive)) ns, ratio "
+        + "\(String(format2: naiveBest / cNaive)) (\(naivePerformed) actions performed)")
+
+    // Again with keymaps set (none bound), from the stored-array first responder: what the
+    // keymap layer adds to presses no key command takes.
+    guard editor.becomeFirstResponder() else { return }
     dispatcher.keymaps = []
     var withKeymaps = Double.infinity
     var cAgain = Double.infinity
     for _ in 0..<20 {
       if let c = cRound(keymapText, codes, downs, checksum: &checksum) { cAgain = min(cAgain, c) }
-      let keyboard = XKBKeyboard(
-        keymap: keymap, repeatSettings: KeyRepeatSettings(isEnabled: false))
-      let elapsed = measure {
-        for event in events {
-          guard let pressesEvent = keyboard.handle(event) else { continue }
-          dispatcher.send(pressesEvent, layout: keyboard)
-        }
-      }
-      withKeymaps = min(withKeymaps, elapsed.nanoseconds / Double(events.count))
+      withKeymaps = min(withKeymaps, dispatchRound().nanoseconds)
     }
     blackHole(checksum)
     print(
@@ -159,6 +200,9 @@ struct Benchmarks {
         + "C loop \(String(format1: cAgain)) ns, ratio \(String(format2: withKeymaps / cAgain))")
     print("")
   }
+
+  /// How many events pass between two flips of the dispatch benchmark's editing state.
+  static let flipInterval = 100
 
   /// One round of the plain C libxkbcommon loop (Benchmarks/CXKBReference) over key events
   /// given as evdev codes and down flags: ns per event, or nil when the keymap did not compile.
@@ -365,16 +409,17 @@ struct Benchmarks {
   }
 }
 
-/// A responder with fixed key commands that performs all of their actions.
+/// A responder with fixed key commands that performs all of their actions: its getter
+/// returns the array it stores.
 @MainActor
-final class BenchmarkResponder: Responder {
+class BenchmarkResponder: Responder {
   let commands: [KeyCommand]
   let actions: Set<ActionName>
   var performed = 0
 
-  init(keyCommands: [KeyCommand]) {
+  init(keyCommands: [KeyCommand], otherActions: [KeyCommand] = []) {
     commands = keyCommands
-    actions = Set(keyCommands.map(\.command.action))
+    actions = Set((keyCommands + otherActions).map(\.command.action))
     super.init()
   }
 
@@ -389,6 +434,39 @@ final class BenchmarkResponder: Responder {
     guard actions.contains(action) else { return false }
     performed += 1
     return true
+  }
+}
+
+/// The UIKit pattern: key commands that depend on the responder's state, picked from two
+/// arrays it stores.
+@MainActor
+final class EditingBenchmarkResponder: BenchmarkResponder {
+  let editingCommands: [KeyCommand]
+  var isEditing = false
+
+  init(browsing: [KeyCommand], editing: [KeyCommand]) {
+    editingCommands = editing
+    super.init(keyCommands: browsing, otherActions: editing)
+  }
+
+  override var keyCommands: [KeyCommand] { isEditing ? editingCommands : commands }
+}
+
+/// The naive getter: builds its key commands again on every call, as a getter with an array
+/// literal does (with a loop, not `map`: a main-actor closure handed to `map` would add a
+/// run-time isolation check per element, which an array literal does not have).
+@MainActor
+final class NaiveBenchmarkResponder: BenchmarkResponder {
+  override var keyCommands: [KeyCommand] {
+    var built: [KeyCommand] = []
+    built.reserveCapacity(commands.count)
+    for keyCommand in commands {
+      built.append(
+        KeyCommand(
+          title: keyCommand.command.title, action: keyCommand.command.action,
+          input: keyCommand.input, modifierFlags: keyCommand.modifierFlags))
+    }
+    return built
   }
 }
 

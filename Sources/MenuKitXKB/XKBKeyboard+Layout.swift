@@ -40,7 +40,7 @@ extension XKBKeyboard: KeyboardLayoutProviding {
     let slot = key.evdevCode & (ConsumedModifiersCache.slotCount - 1)
     if let recent = consumedCache.recent[slot], recent.key == cacheKey { return recent.flags }
     if let known = consumedCache.entries[cacheKey] {
-      consumedCache.recent[slot] = (cacheKey, known)
+      consumedCache.remember(known, for: cacheKey, inSlot: slot)
       return known
     }
     guard let scratch = xkb_state_new(keymapPointer) else {
@@ -55,8 +55,7 @@ extension XKBKeyboard: KeyboardLayoutProviding {
     if consumed & masks.control != 0 { result.insert(.control) }
     if consumed & masks.alternate != 0 { result.insert(.alternate) }
     if consumed & masks.command != 0 { result.insert(.command) }
-    consumedCache.entries[cacheKey] = result
-    consumedCache.recent[slot] = (cacheKey, result)
+    consumedCache.record(result, for: cacheKey, inSlot: slot)
     return result
   }
 
@@ -157,13 +156,35 @@ final class ConsumedModifiersCache {
     var layout: UInt32
   }
 
-  @exclusivity(unchecked) var entries: [Key: KeyModifierFlags] = [:]
+  // Both stores are read on every press and changed in a local variable they are swapped
+  // into and back out of (so in place): each property is only read, assigned or swapped
+  // whole, and the compiler proves its accesses never overlap (no run-time exclusivity
+  // check).
+  /// Every answer computed.
+  private(set) var entries: [Key: KeyModifierFlags] = [:]
   /// The last answer for each key (by the low bits of its code), checked before hashing:
   /// shortcuts repeat a few keys in a few states.
-  @exclusivity(unchecked) var recent = [(key: Key, flags: KeyModifierFlags)?](
+  private(set) var recent = [(key: Key, flags: KeyModifierFlags)?](
     repeating: nil, count: slotCount)
   /// How many keys ``recent`` remembers: a power of two above the common evdev codes.
   static let slotCount = 256
+
+  /// Makes a known answer the slot's recent one.
+  func remember(_ flags: KeyModifierFlags, for key: Key, inSlot slot: Int) {
+    var slots: [(key: Key, flags: KeyModifierFlags)?] = []
+    swap(&slots, &recent)
+    slots[slot] = (key, flags)
+    swap(&slots, &recent)
+  }
+
+  /// Records a new answer, and makes it the slot's recent one.
+  func record(_ flags: KeyModifierFlags, for key: Key, inSlot slot: Int) {
+    var known: [Key: KeyModifierFlags] = [:]
+    swap(&known, &entries)
+    known[key] = flags
+    swap(&known, &entries)
+    remember(flags, for: key, inSlot: slot)
+  }
 }
 
 /// Keysyms without Shift by key and modifier state, as an ``XKBKeyboard`` has computed them.

@@ -68,7 +68,10 @@ public final class XKBKeyboard {
   /// When synthesised repeats start and how often they come; see ``dueRepeats()``.
   ///
   /// A change applies to the key being repeated from its next repeat on.
-  @exclusivity(unchecked) public var repeatSettings: KeyRepeatSettings
+  public var repeatSettings: KeyRepeatSettings {
+    get { repeatSettingsStorage }
+    set { repeatSettingsStorage = newValue }
+  }
 
   /// The clock that ``dueRepeats()`` reads.
   let clock: any KeyboardClock
@@ -108,18 +111,23 @@ public final class XKBKeyboard {
   /// Keysyms without Shift already computed (``unshiftedKeysym(for:)``).
   let unshiftedCache = UnshiftedKeysymCache()
 
-  /// The keys held, in the order they went down.
-  ///
-  /// The mutable properties are read and written on every event. Dynamic exclusivity checks
-  /// on them cost about a tenth of ``handle(_:)`` in the key-translation benchmark, and no
-  /// method holds overlapping accesses to them, so they are unchecked.
-  @exclusivity(unchecked) var held: [HeldKey] = []
+  // The mutable properties are read and written on every event. Each is only ever read or
+  // assigned whole (arrays are changed through a local copy: `updateHeld(_:)`,
+  // `pressesEvent`), so the compiler proves that no two accesses overlap and checks none of
+  // them at run time; dynamic checks cost about a tenth of ``handle(_:)`` in the
+  // key-translation benchmark.
+
+  /// The storage of ``repeatSettings``.
+  private var repeatSettingsStorage: KeyRepeatSettings
+  /// The keys held, in the order they went down; changed through ``updateHeld(_:)``.
+  private(set) var held: [HeldKey] = []
   /// The presses of the last event, whose storage the next event reuses once the caller has
-  /// let go of that event (an event a caller keeps is never changed: the array copies first).
-  @exclusivity(unchecked) var lastPresses: [Press] = []
+  /// let go of that event (an event a caller keeps is never changed: the array copies first);
+  /// nil while an event is being made from them.
+  private var lastPresses: [Press]? = []
 
   /// The key that synthesised repeats are for, if any.
-  @exclusivity(unchecked) var repeatTimer: RepeatTimer?
+  var repeatTimer: RepeatTimer?
 
   /// Creates a translator for a keymap, with nothing held.
   ///
@@ -152,7 +160,7 @@ public final class XKBKeyboard {
     self.consumedCache = consumedCache
     self.state = XKBState(keymap: keymap)
     self.stateSource = stateSource
-    self.repeatSettings = repeatSettings
+    repeatSettingsStorage = repeatSettings
     self.clock = clock
     self.compose = compose.map(XKBComposeState.init(table:))
     self.statePointer = state.pointer
@@ -204,7 +212,7 @@ extension XKBKeyboard {
         xkb_state_update_key(statePointer, keycode, XKB_KEY_DOWN)
       }
       let result = pressesEvent(.began, at: event.timestamp, key: key, excluding: nil)
-      held.append(HeldKey(evdevCode: code, timestamp: event.timestamp, key: key))
+      updateHeld { $0.append(HeldKey(evdevCode: code, timestamp: event.timestamp, key: key)) }
       startRepeating(keycode: keycode, evdevCode: code)
       return result
     case .up:
@@ -215,7 +223,7 @@ extension XKBKeyboard {
         xkb_state_update_key(statePointer, keycode, XKB_KEY_UP)
       }
       let result = pressesEvent(.ended, at: event.timestamp, key: key, excluding: index)
-      held.remove(at: index)
+      updateHeld { _ = $0.remove(at: index) }
       if repeatTimer?.evdevCode == code {
         repeatTimer = nil
       }
@@ -276,7 +284,7 @@ extension XKBKeyboard {
         xkb_state_serialize_layout(statePointer, XKB_STATE_LAYOUT_LATCHED),
         xkb_state_serialize_layout(statePointer, XKB_STATE_LAYOUT_LOCKED))
     }
-    held.removeAll(keepingCapacity: true)
+    updateHeld { $0.removeAll(keepingCapacity: true) }
     return PressesEvent(timestamp: timestamp, allPresses: presses)
   }
 
@@ -328,14 +336,28 @@ extension XKBKeyboard {
   ) -> PressesEvent {
     // The last event's array, emptied and refilled in place: when the caller has let go of
     // that event (the usual case: an event is dispatched, then dropped), no array is
-    // allocated per event. Presses are plain data, so emptying it destroys nothing.
-    lastPresses.removeAll(keepingCapacity: true)
-    lastPresses.append(Press(phase: phase, timestamp: timestamp, key: key, isRepeat: isRepeat))
+    // allocated per event. Presses are plain data, so emptying it destroys nothing. It is
+    // taken out of the property while it is refilled, so that the property is only taken
+    // and assigned whole.
+    var presses = lastPresses.take() ?? []
+    presses.removeAll(keepingCapacity: true)
+    presses.append(Press(phase: phase, timestamp: timestamp, key: key, isRepeat: isRepeat))
     for index in held.indices where index != excluding {
-      lastPresses.append(
+      presses.append(
         Press(phase: .stationary, timestamp: held[index].timestamp, key: held[index].key))
     }
-    return PressesEvent(timestamp: timestamp, allPresses: lastPresses)
+    lastPresses = presses
+    return PressesEvent(timestamp: timestamp, allPresses: presses)
+  }
+
+  /// Changes the held keys in a local variable they are moved to and back from (so they
+  /// change in place): ``held`` is only ever read, assigned or swapped whole.
+  @inline(__always)
+  func updateHeld<Result>(_ change: (inout [HeldKey]) -> Result) -> Result {
+    var keys: [HeldKey] = []
+    swap(&keys, &held)
+    defer { swap(&keys, &held) }
+    return change(&keys)
   }
 
   /// The autorepeat of a held key, or `nil` when the key does not repeat.
@@ -344,7 +366,7 @@ extension XKBKeyboard {
     guard xkb_keymap_key_repeats(keymapPointer, XKBState.keycode(code)) != 0 else { return nil }
     var key = key(forEvdevCode: code)
     applyCompose(to: &key)
-    held[index].timestamp = timestamp
+    updateHeld { $0[index].timestamp = timestamp }
     return pressesEvent(.changed, at: timestamp, key: key, isRepeat: true, excluding: index)
   }
 }

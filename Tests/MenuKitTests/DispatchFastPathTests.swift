@@ -141,7 +141,7 @@ private let deliveredPhases: [(Press.Phase, String)] = [
   (.began, "began"), (.changed, "changed"), (.ended, "ended"), (.cancelled, "cancelled"),
 ]
 
-// MARK: - Delivery routes
+// MARK: - Delivery
 
 @Suite("Dispatch fast paths")
 @MainActor
@@ -201,7 +201,7 @@ struct DispatchFastPathTests {
     }
   }
 
-  @Test("after setNeedsUpdateKeyCommands a press follows the changed chain")
+  @Test("a press follows a changed chain at once, without setNeedsUpdateKeyCommands")
   func changedChain() {
     let chain = HopChain(count: 4)
     let dispatcher = chain.dispatcher()
@@ -212,20 +212,18 @@ struct DispatchFastPathTests {
     let extra = Hop("extra", log: chain.log)
     extra.setNext(chain.window)
     chain.hops[1].setNext(extra)
-    dispatcher.setNeedsUpdateKeyCommands()
     chain.log.entries = []
     dispatcher.send(event(press("y")), layout: nil)
     #expect(chain.log.entries == ["h0:began:y", "h1:began:y", "extra:began:y"])
 
     // Back to the whole chain, through dispatch.
     chain.hops[1].setNext(chain.hops[2])
-    dispatcher.setNeedsUpdateKeyCommands()
     chain.log.entries = []
     _ = dispatcher.dispatch(event(press("z")), layout: nil)
     #expect(chain.log.entries == chain.expected("began", "z"))
   }
 
-  @Test("a responder that overrides next is followed, and its new next after an update")
+  @Test("a responder that overrides next is followed, and its new next at the next press")
   func overriddenNext() {
     let log = DeliveryLog()
     let chain = HopChain(count: 3, log: log)
@@ -240,8 +238,8 @@ struct DispatchFastPathTests {
     dispatcher.send(event(press("x")), layout: nil)
     #expect(log.entries == chain.expected("began", "x") + ["linked:began:x", "above:began:x"])
 
+    // The override answers differently; nothing tells the dispatcher.
     linked.link = other
-    dispatcher.setNeedsUpdateKeyCommands()
     log.entries = []
     dispatcher.send(event(press("y")), layout: nil)
     #expect(log.entries == chain.expected("began", "y") + ["linked:began:y", "other:began:y"])
@@ -256,8 +254,7 @@ struct DispatchFastPathTests {
 
     let dispatcher = chain.dispatcher()
     dispatcher.send(event(press("x")), layout: nil)
-    // The chain changes without telling the dispatcher: its route is no longer active, so a
-    // direct call reads the responders' next.
+    // The chain changes after a dispatch: a direct call reads the responders' next.
     let extra = Hop("extra", log: chain.log)
     extra.setNext(chain.window)
     chain.hops[1].setNext(extra)
@@ -276,7 +273,7 @@ struct DispatchFastPathTests {
     }
   }
 
-  @Test("a responder's direct call during a delivery reaches a responder off the route by next")
+  @Test("a responder's direct call during a delivery reaches a responder of another chain")
   func directCallDuringDelivery() {
     let chain = HopChain(count: 3)
     let side = HopChain(count: 2, log: chain.log, names: "side")
@@ -320,7 +317,7 @@ struct DispatchFastPathTests {
       outerDispatcher.send(event(press("o")), layout: nil)
       #expect(log.entries == expected, "round \(round)")
     }
-    // The outer chain read again after the inner one; then traced with dispatch.
+    // The outer chain compiled again after the inner one; then traced with dispatch.
     outerDispatcher.setNeedsUpdateKeyCommands()
     log.entries = []
     let results = outerDispatcher.dispatch(event(press("o")), layout: nil)
@@ -496,7 +493,7 @@ struct DispatchFastPathIndexTests {
   @Test("KeyCodeSet inserts, finds and removes each code, and says whether it was there")
   func keyCodeSet() {
     for code in Self.codes {
-      var set = KeyCodeSet()
+      let set = KeyCodeSet()
       #expect(!set.contains(code))
       do {
         let removed = set.remove(code)
@@ -519,7 +516,7 @@ struct DispatchFastPathIndexTests {
 
   @Test("KeyCodeSet keeps codes apart: neighbours and other codes are not touched")
   func keyCodeSetNeighbours() {
-    var set = KeyCodeSet()
+    let set = KeyCodeSet()
     for code in Self.codes { set.insert(code) }
     for code in Self.codes { #expect(set.contains(code), "\(code)") }
     for code in [1, 62, 65, 127, 128, 766, 769, 99_999, -2, 832] {

@@ -272,19 +272,27 @@ struct KeyDispatcherMirroringTests {
 @Suite("Key dispatch caching")
 @MainActor
 struct KeyDispatcherCacheTests {
-  @Test("key commands are read again after setNeedsUpdateKeyCommands or a new first responder")
-  func invalidation() {
+  @Test("changed key commands are read at the next press, and a new first responder's chain")
+  func keyCommandsReadOnEveryPress() {
     let scene = Scene()
     scene.field.handle("bold:") { _ in }
     let dispatcher = KeyDispatcher(application: scene.app, mainMenu: Menu(), platform: .linux)
     let press = event(letter("b", [.control], code: 48))
     #expect(dispatcher.dispatch(press, layout: nil)[0].action == nil)
 
+    // No call tells the dispatcher: it asks the responders at every press.
     scene.field.commands = [
       KeyCommand(title: "Bold", action: "bold:", input: "b", modifierFlags: .command)
     ]
-    // Still the cached (empty) key commands until told.
+    #expect(dispatcher.dispatch(press, layout: nil)[0].action == "bold:")
+    #expect(dispatcher.send(press, layout: nil))
+    scene.field.commands = []
     #expect(dispatcher.dispatch(press, layout: nil)[0].action == nil)
+
+    // The hint is optional: after it, the same answers.
+    scene.field.commands = [
+      KeyCommand(title: "Bold", action: "bold:", input: "b", modifierFlags: .command)
+    ]
     dispatcher.setNeedsUpdateKeyCommands()
     #expect(dispatcher.dispatch(press, layout: nil)[0].action == "bold:")
 

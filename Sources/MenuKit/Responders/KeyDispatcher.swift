@@ -36,12 +36,20 @@ public final class KeyDispatcher {
   /// The application whose key window receives the presses.
   public let application: Application
   /// The main menu whose key commands are tried after the responders'.
-  @exclusivity(unchecked) public var mainMenu: Menu {
-    didSet { invalidateBindings() }
+  public var mainMenu: Menu {
+    get { mainMenuStorage }
+    set {
+      mainMenuStorage = newValue
+      invalidateBindings()
+    }
   }
   /// How `.command` and labels are read.
-  @exclusivity(unchecked) public var platform: PlatformProfile {
-    didSet { invalidateBindings() }
+  public var platform: PlatformProfile {
+    get { platformStorage }
+    set {
+      platformStorage = newValue
+      invalidateBindings()
+    }
   }
   /// The keymaps layered over the main menu's key commands (app, extension and user), or nil
   /// to match the main menu's key commands directly.
@@ -50,8 +58,12 @@ public final class KeyDispatcher {
   /// ``KeyBindingResolver``: bindings may be multi-stroke sequences, scoped by context
   /// predicates over the responders' ``Responder/keyContext``, and rebound or unbound by later
   /// layers (docs/keymaps.md). Responders' own ``Responder/keyCommands`` still come first.
-  @exclusivity(unchecked) public var keymaps: [Keymap]? {
-    didSet { invalidateBindings() }
+  public var keymaps: [Keymap]? {
+    get { keymapsStorage }
+    set {
+      keymapsStorage = newValue
+      invalidateBindings()
+    }
   }
   /// How long a pending multi-stroke sequence waits for its next stroke, in seconds (1 by
   /// default, as in Zed). When it passes, a complete shorter binding fires, or the pending
@@ -59,47 +71,64 @@ public final class KeyDispatcher {
   public var sequenceTimeout: Double = 1
   /// The resolver of ``keymaps`` over the main menu, built when first needed (boxed: a press
   /// passes one reference around, not the resolver's many).
-  @exclusivity(unchecked) var resolverStorage: ResolverBox?
+  var resolverStorage: ResolverBox?
   /// The multi-stroke sequence typed so far, while it waits for its next stroke.
-  @exclusivity(unchecked) var pendingSequence: PendingSequence?
+  var pendingSequence: PendingSequence?
   /// A modifier key that went down with no other key, for modifier-only strokes.
-  @exclusivity(unchecked) var modifierTap: (code: Int, flag: KeyModifierFlags)?
+  var modifierTap: (code: Int, flag: KeyModifierFlags)?
   /// The direction of the focused interface: in a right-to-left context, key commands that
   /// allow it are mirrored (`[` and `]`, left and right arrows swap; see decision 0005).
-  @exclusivity(unchecked) public var layoutDirection: LayoutDirection = .leftToRight {
-    didSet { cache = nil }
+  public var layoutDirection: LayoutDirection {
+    get { layoutDirectionStorage }
+    set {
+      layoutDirectionStorage = newValue
+      cacheVariants = []
+    }
   }
 
-  @exclusivity(unchecked) var consumedKeys = KeyCodeSet()
+  // The storage of the public settings, which the dispatcher reads on every press. Private
+  // and only read or assigned whole (the public properties are computed over them), so the
+  // compiler proves that their accesses never overlap and checks none of them at run time.
+  private var mainMenuStorage: Menu
+  private var platformStorage: PlatformProfile
+  private var keymapsStorage: [Keymap]?
+  private var layoutDirectionStorage = LayoutDirection.leftToRight
+
+  /// The keys whose press performed an action, which are not delivered when they go up.
+  let consumedKeys = KeyCodeSet()
   /// Whether keymap resolutions list every candidate (for ``dispatch(_:layout:)``'s results);
   /// ``send(_:layout:)`` does without.
-  @exclusivity(unchecked) var recordsCandidates = true
-  @exclusivity(unchecked) private var cache: CandidateCache?
+  var recordsCandidates = true
+  /// The candidate caches compiled for the current chain, most recently used first: one per
+  /// combination of key-command arrays its responders returned (KeyCommandTables.swift).
+  var cacheVariants: [CandidateCache] = []
 
   private func invalidateBindings() {
-    cache = nil
+    cacheVariants = []
     resolverStorage = nil
     pendingSequence = nil
   }
 
-  /// Tells the dispatcher that responders' ``Responder/keyCommands`` or the responder chain
-  /// changed: they are read again at the next press.
+  /// Lets go of the key commands the dispatcher compiled, so that the next press compiles
+  /// them again: an optional hint, never needed for correctness.
   ///
-  /// The dispatcher reads the chain and its key commands once per first responder and keeps
-  /// them, indexed by input, until the first responder changes, ``mainMenu`` is set, a
-  /// responder's ``Responder/setNext(_:)`` is called, or this is called. Presses are delivered
-  /// along the kept chain, so call this when a responder's `next` override starts answering
-  /// differently or its key commands change. Validation (enabled state) is not cached: it runs
-  /// for every press, on the few key commands whose key the press could match.
+  /// The dispatcher follows ``Responder/next`` and asks every responder of the chain for its
+  /// ``Responder/keyCommands`` on every press, as UIKit does, so changed key commands, a
+  /// changed chain and changed ``Responder/keyContext``s take effect at the next press without
+  /// this call. What it compiled from the key commands it keeps with the arrays they came
+  /// from, for the last few combinations of arrays the chain returned; calling this frees them
+  /// (for example after a responder stopped using a large set of key commands). Validation
+  /// (enabled state) is never cached: it runs for every press, on the few key commands whose
+  /// key the press could match.
   public func setNeedsUpdateKeyCommands() {
-    cache = nil
+    cacheVariants = []
   }
 
   /// Creates a dispatcher.
   public init(application: Application, mainMenu: Menu, platform: PlatformProfile) {
     self.application = application
-    self.mainMenu = mainMenu
-    self.platform = platform
+    mainMenuStorage = mainMenu
+    platformStorage = platform
   }
 
   /// Dispatches the presses of an event whose phase changed, one result per press.
@@ -140,14 +169,9 @@ public final class KeyDispatcher {
     let recorded = recordsCandidates
     recordsCandidates = false
     defer { recordsCandidates = recorded }
-    // The presses are read where the event keeps them, not copied out one by one.
-    withElements(of: event.allPresses) { presses in
-      for index in presses.indices
-      where presses[index].phase != .stationary
-        && dispatch(presses[index], in: event, layout: layout).isPerformed
-      {
-        performed = true
-      }
+    for press in event.allPresses
+    where press.phase != .stationary && dispatch(press, in: event, layout: layout).isPerformed {
+      performed = true
     }
     return performed
   }
@@ -155,21 +179,25 @@ public final class KeyDispatcher {
   private func dispatch(
     _ press: Press, in event: PressesEvent, layout: (any KeyboardLayoutProviding)?
   ) -> DispatchOutcome {
-    let cache = currentCandidateCache()
-    let first = cache.firstResponder
     var result = DispatchOutcome(keepsPerformer: recordsCandidates)
-    if let loop = cache.loop { result.loop = loop }
     let code = press.key?.evdevCode
     let box = keymaps == nil ? nil : keyBindingResolverBox
-    if let box, pendingSequence != nil, let pending = pendingSequence,
-      press.phase == .began,
-      press.timestamp - pending.lastStrokeAt >= sequenceTimeout
-    {
-      result.endedSequence = endPendingSequence(resolver: box.resolver, chain: cache.chain)
-    }
 
     switch press.phase {
     case .began, .changed:
+      // The chain and its key commands as the responders answer now (KeyCommandTables.swift),
+      // read for every press a key command may take. A modifier key alone is never a key
+      // command's key, nor a sequence's next stroke: its press reads them only for a trace
+      // (which reports the chain's loop) or for a sequence that timed out.
+      let cache = !press.isModifierKey || recordsCandidates ? currentCandidateCache() : nil
+      if let loop = cache?.loop { result.loop = loop }
+      if let box, pendingSequence != nil, let pending = pendingSequence,
+        press.phase == .began,
+        press.timestamp - pending.lastStrokeAt >= sequenceTimeout
+      {
+        result.endedSequence = endPendingSequence(
+          resolver: box.resolver, chain: (cache ?? currentCandidateCache()).chain)
+      }
       if press.phase == .began, let code { consumedKeys.remove(code) }
       // A key whose press performed a command is not delivered again while it repeats; a
       // repeatable command fires again.
@@ -177,37 +205,42 @@ public final class KeyDispatcher {
       if let code { wasConsumed = consumedKeys.contains(code) }
       if let box {
         if press.phase == .began { trackModifierTap(press) }
-        if pendingSequence != nil, !press.isModifierKey,
+        if pendingSequence != nil, !press.isModifierKey, let cache,
           continueSequence(
             press, in: event, resolver: box.resolver, chain: cache.chain,
-            contexts: cache.contexts, layout: layout, result: &result)
+            contexts: contexts(of: cache.chain), layout: layout, result: &result)
         {
           if let code { consumedKeys.insert(code) }
           return result
         }
       }
-      if fireKeyCommand(press, cache: cache, layout: layout, result: &result) {
+      if let cache, fireKeyCommand(press, cache: cache, layout: layout, result: &result) {
         if let code { consumedKeys.insert(code) }
         return result
       }
-      if let box, !press.isModifierKey, mayBeginBinding(press, box.resolver, layout: layout),
+      if let box, !press.isModifierKey, let cache,
+        mayBeginBinding(press, box.resolver, layout: layout),
         startSequence(
-          press, in: event, resolver: box.resolver, chain: cache.chain, contexts: cache.contexts,
-          layout: layout, result: &result)
+          press, in: event, resolver: box.resolver, chain: cache.chain,
+          contexts: contexts(of: cache.chain), layout: layout, result: &result)
       {
         if let code { consumedKeys.insert(code) }
         return result
       }
       if wasConsumed { return result }
-      deliver(press, in: event, to: first, cache: cache)
+      deliver(press, in: event, to: cache?.firstResponder ?? application.firstResponderForEvents)
       result.isDelivered = true
     case .ended, .cancelled:
+      // A key going up needs no key commands: the chain is read only for a trace, which
+      // reports its loop, and for a modifier-only stroke.
+      if recordsCandidates, let loop = currentCandidateCache().loop { result.loop = loop }
       if let box, press.phase == .ended, box.resolver.hasModifierKeyStrokes,
         let flag = modifierTapEnded(press)
       {
+        let chain = currentCandidateCache().chain
         modifierStroke(
-          flag, press: press, event: event, resolver: box.resolver, chain: cache.chain,
-          contexts: cache.contexts, result: &result)
+          flag, press: press, event: event, resolver: box.resolver, chain: chain,
+          contexts: contexts(of: chain), result: &result)
       }
       if pendingSequence != nil, let code, var pending = pendingSequence,
         let position = pending.presses.firstIndex(where: { $0.press.key?.evdevCode == code })
@@ -219,7 +252,7 @@ public final class KeyDispatcher {
         return result
       }
       if let code, consumedKeys.remove(code) { return result }
-      deliver(press, in: event, to: first, cache: cache)
+      deliver(press, in: event, to: application.firstResponderForEvents)
       result.isDelivered = true
     case .stationary:
       break
@@ -337,8 +370,8 @@ public final class KeyDispatcher {
   /// The chain and the contexts its responders contribute, root first, for the current first
   /// responder.
   func chainAndContexts() -> (chain: [Responder], contexts: [KeyContext]) {
-    let cache = candidateCache(for: application.firstResponderForEvents)
-    return (cache.chain, cache.contexts)
+    let chain = currentCandidateCache().chain
+    return (chain, contexts(of: chain))
   }
 
   /// The key commands a press could match, as defined, in priority order: those filed under
@@ -424,28 +457,15 @@ public final class KeyDispatcher {
     return index
   }
 
-  /// The chain and key commands for a first responder, read once and kept until
-  /// invalidated.
-  /// The candidate cache for the current first responder: the kept one when the first
-  /// responder and the chains are unchanged.
-  private func currentCandidateCache() -> CandidateCache {
-    if let cache, cache.generation == Responder.chainGeneration,
-      application.isFirstResponderForEvents(cache.firstResponder)
-    {
-      return cache
-    }
-    return candidateCache(for: application.firstResponderForEvents)
-  }
-
-  private func candidateCache(for first: Responder) -> CandidateCache {
-    if let cache, cache.firstResponder === first, cache.generation == Responder.chainGeneration {
-      return cache
-    }
-    let chain = ResponderChain(startingAt: first)
+  /// Compiles the candidate cache of a chain from the key commands its responders returned
+  /// (one table per responder, in chain order), then the main menu's.
+  func candidateCache(
+    first: Responder, chain: ResponderChain, tables: [KeyCommandTable]
+  ) -> CandidateCache {
     var keyCommands: [KeyCommand] = []
     var sources: [DispatchResult.Source] = []
-    for responder in chain.responders {
-      for keyCommand in responder.keyCommands {
+    for (responder, table) in zip(chain.responders, tables) {
+      for keyCommand in table.keyCommands {
         keyCommands.append(keyCommand)
         sources.append(.responder(responder))
       }
@@ -483,13 +503,10 @@ public final class KeyDispatcher {
           hasAlternates: !keyCommand.alternates.isEmpty,
           fixedKey: isMovable ? nil : StrokeRules.ChordKey(input)))
     }
-    let cache = CandidateCache(
-      firstResponder: first, chain: chain.responders, loop: chain.loop,
+    return CandidateCache(
+      firstResponder: first, chain: chain.responders, loop: chain.loop, tables: tables,
       keyCommands: keyCommands, prepared: prepared, sources: sources, byChord: byChord,
-      movable: movable, modifiersInUse: modifiersInUse,
-      contexts: chain.responders.reversed().compactMap(\.keyContext))
-    self.cache = cache
-    return cache
+      movable: movable, modifiersInUse: modifiersInUse)
   }
 
   /// The physical modifiers a key command matches with: its own, and its own plus each
@@ -527,14 +544,7 @@ public final class KeyDispatcher {
     return result
   }
 
-  private func deliver(
-    _ press: Press, in event: PressesEvent, to responder: Responder, cache: CandidateCache
-  ) {
-    // Default responders forward along the cached chain (which `cache` holds until this call
-    // returns) instead of reading `next` at each step.
-    let enclosingRoute = Responder.activeRoute
-    if responder === cache.firstResponder { Responder.activeRoute = cache.route }
-    defer { Responder.activeRoute = enclosingRoute }
+  private func deliver(_ press: Press, in event: PressesEvent, to responder: Responder) {
     // The event's own array when it holds just this press (passed as it is: no copy).
     if event.allPresses.count == 1 {
       deliver(event.allPresses, phase: press.phase, in: event, to: responder)
@@ -557,12 +567,19 @@ public final class KeyDispatcher {
 }
 
 /// The responder chain of one first responder and every key command it offers, indexed by
-/// input.
+/// input, as compiled from the arrays of key commands its responders returned.
 @MainActor
-private final class CandidateCache {
+final class CandidateCache {
   let firstResponder: Responder
+  /// The chain, each responder once, as `next` led from the first responder.
   let chain: [Responder]
   let loop: ResponderChain.Loop?
+  /// The key commands each responder of ``chain`` returned, by position in the chain: what
+  /// a press compares the responders' answers with (KeyCommandTables.swift).
+  let tables: [KeyCommandTable]
+  /// The identity of each table's array, by position in the chain.
+  let identities: [KeyCommandArrayIdentity]
+  /// Every responder's key commands in chain order, then the main menu's (without keymaps).
   let keyCommands: [KeyCommand]
   /// What the production path reads of each key command, prepared once, by position.
   let prepared: [Prepared]
@@ -598,24 +615,19 @@ private final class CandidateCache {
   /// (``StrokeRules/isMovable(_:allowsLocalization:allowsMirroring:direction:)``).
   let movable: [Int]
   /// Where the relocatable key commands moved, per layout state and direction.
-  let relocations = RelocationIndexes()
-  /// The contexts the chain's responders contribute, root first.
-  let contexts: [KeyContext]
-  /// The delivery route along ``chain`` (``Responder/makeRoute(_:)``).
-  let route: Int
-  /// The ``Responder/chainGeneration`` the chain was read at.
-  let generation: Int
+  fileprivate let relocations = RelocationIndexes()
 
   init(
     firstResponder: Responder, chain: [Responder], loop: ResponderChain.Loop?,
-    keyCommands: [KeyCommand], prepared: [Prepared], sources: [DispatchResult.Source],
-    byChord: ChordIndex, movable: [Int], modifiersInUse: [KeyModifierFlags],
-    contexts: [KeyContext]
+    tables: [KeyCommandTable], keyCommands: [KeyCommand], prepared: [Prepared],
+    sources: [DispatchResult.Source], byChord: ChordIndex, movable: [Int],
+    modifiersInUse: [KeyModifierFlags]
   ) {
-    self.contexts = contexts
     self.firstResponder = firstResponder
     self.chain = chain
     self.loop = loop
+    self.tables = tables
+    identities = tables.map(\.identity)
     self.keyCommands = keyCommands
     self.prepared = prepared
     self.sources = sources
@@ -623,8 +635,6 @@ private final class CandidateCache {
     self.movable = movable
     hasPhysicalKeys = keyCommands.contains { $0.input.physicalKey != nil }
     self.modifiersInUse = modifiersInUse
-    self.route = Responder.makeRoute(chain)
-    self.generation = Responder.chainGeneration
   }
 }
 
@@ -872,7 +882,14 @@ extension Press {
 /// A set of evdev key codes: a bit per code for the codes Linux defines (below 768), a `Set`
 /// for any other. The dispatcher asks it on every press, where a hashed set would cost a hash
 /// per question.
-struct KeyCodeSet {
+///
+/// A class, held by the dispatcher in a constant: its bits are changed in place, through its
+/// own private storage, whose accesses the compiler proves never overlap.
+final class KeyCodeSet {
+  // Both stores are changed in a local variable they are swapped into and back out of (so
+  // in place): every access to the properties is then a read, an assignment or a swap of the
+  // whole, which the compiler proves never overlaps another (no run-time exclusivity check
+  // on the press path).
   /// One bit per code below 768.
   private var words = [UInt64](repeating: 0, count: 12)
   /// Codes of 768 and above, and negative ones.
@@ -885,20 +902,37 @@ struct KeyCodeSet {
   }
 
   /// Adds a code.
-  mutating func insert(_ code: Int) {
+  func insert(_ code: Int) {
     guard code >= 0, code < 768 else {
-      others.insert(code)
+      var set: Set<Int> = []
+      swap(&set, &others)
+      set.insert(code)
+      swap(&set, &others)
       return
     }
-    words[code >> 6] |= 1 << UInt64(code & 63)
+    setWord(code >> 6, to: words[code >> 6] | 1 << UInt64(code & 63))
   }
 
   /// Removes a code; returns whether it was there.
   @discardableResult
-  mutating func remove(_ code: Int) -> Bool {
-    guard code >= 0, code < 768 else { return others.remove(code) != nil }
+  func remove(_ code: Int) -> Bool {
+    guard code >= 0, code < 768 else {
+      var set: Set<Int> = []
+      swap(&set, &others)
+      defer { swap(&set, &others) }
+      return set.remove(code) != nil
+    }
     let bit: UInt64 = 1 << UInt64(code & 63)
-    defer { words[code >> 6] &= ~bit }
-    return words[code >> 6] & bit != 0
+    let word = words[code >> 6]
+    guard word & bit != 0 else { return false }
+    setWord(code >> 6, to: word & ~bit)
+    return true
+  }
+
+  private func setWord(_ index: Int, to value: UInt64) {
+    var bits: [UInt64] = []
+    swap(&bits, &words)
+    bits[index] = value
+    swap(&bits, &words)
   }
 }

@@ -37,7 +37,8 @@ open class Responder {
   public typealias ActionHandler = @MainActor (_ sender: Any?) -> Void
 
   private var actionHandlers: [ActionName: ActionHandler] = [:]
-  @exclusivity(unchecked) private var nextOverride: Responder??
+  /// The next responder set by ``setNext(_:)``; nil when it was never called.
+  private var nextOverride: Responder??
 
   /// Creates a responder.
   public init() {}
@@ -56,11 +57,9 @@ open class Responder {
 
   /// Sets the next responder of a responder that does not override ``next``.
   ///
-  /// Key dispatchers notice: they read the chains they keep again at the next press. (A
-  /// subclass whose ``next`` override changes its answer calls
-  /// ``KeyDispatcher/setNeedsUpdateKeyCommands()`` instead.)
+  /// The change takes effect at once: key dispatchers follow ``next`` on every press, as they
+  /// do for a subclass whose ``next`` override changes its answer.
   public func setNext(_ responder: Responder?) {
-    Responder.chainGeneration &+= 1
     nextOverride = .some(responder)
   }
 
@@ -114,8 +113,8 @@ open class Responder {
   ///
   /// The dispatcher reads the contexts of the chain root first (the application's end first,
   /// the first responder's last) and evaluates each binding's context predicate against them
-  /// (see docs/keymaps.md). It reads them once per first responder; call
-  /// ``KeyDispatcher/setNeedsUpdateKeyCommands()`` when they change.
+  /// (see docs/keymaps.md). It reads them from the chain whenever a press reaches the keymap
+  /// layer, so a context that follows the responder's state takes effect at the next press.
   ///
   /// ```swift
   /// override var keyContext: KeyContext? {
@@ -146,71 +145,55 @@ open class Responder {
     forward { $0.pressesCancelled(presses, with: event) }
   }
 
-  // MARK: Delivery routes
+  // MARK: Forwarding
 
-  /// The responder after this one on the route a ``KeyDispatcher`` is delivering along,
-  /// followed while ``routeToken`` is the ``activeRoute``.
+  /// Whether this responder is passing presses on to its next responder now.
+  private var isForwarding = false
+
+  /// Passes presses to ``next``, unless the next responder is itself passing presses on now:
+  /// in a chain that leads back to an earlier responder, each responder receives a press once
+  /// and the press then stops, instead of going round forever.
   ///
-  /// The dispatcher reads the chain once per first responder (through ``next``, with a loop
-  /// check) and keeps it. While it delivers a press, the default `presses…` methods forward
-  /// along that chain without reading ``next`` again, and borrow the next responder instead
-  /// of retaining it: a press crossing twelve responders would otherwise pay twelve atomic
-  /// retain-and-release pairs, most of the cost of delivering it. The reference is only
-  /// followed while the dispatcher that made the route holds the chain, so it never outlives
-  /// the responder it names. A responder on another route, or called outside a delivery,
-  /// reads ``next``.
-  @exclusivity(unchecked) private var routeNext: Unmanaged<Responder>?
-  /// The route ``routeNext`` belongs to; 0 for none.
-  @exclusivity(unchecked) private var routeToken = 0
-  /// A number that changes whenever ``setNext(_:)`` changes a chain; key dispatchers compare
-  /// it with the one their kept chain was read at.
-  @exclusivity(unchecked) static var chainGeneration = 0
-  /// The route being delivered along now, or 0.
-  @exclusivity(unchecked) static var activeRoute = 0
-  /// The last route handed out.
-  @exclusivity(unchecked) private static var lastRoute = 0
-
-  /// Places the responders of a chain (each once, in order, as ``ResponderChain`` walks it)
-  /// on a new route and returns its token. Whoever makes the token the ``activeRoute`` keeps
-  /// the chain alive until it restores the previous one.
-  static func makeRoute(_ chain: [Responder]) -> Int {
-    lastRoute += 1
-    for (index, responder) in chain.enumerated() {
-      responder.routeToken = lastRoute
-      responder.routeNext =
-        index + 1 < chain.count ? Unmanaged.passUnretained(chain[index + 1]) : nil
-    }
-    return lastRoute
-  }
-
-  /// Whether this responder is forwarding presses now, to stop a looping chain.
-  @exclusivity(unchecked) private var isForwarding = false
-
-  /// Passes presses to ``next``, unless this responder is already forwarding them: in a chain
-  /// that leads back to itself, presses go round once and are then dropped instead of
-  /// recursing forever.
+  /// `next` is read at every step, as UIKit does, so a changed chain is followed at once.
+  @inline(__always)
   private func forward(_ body: (Responder) -> Void) {
-    // Delivered by a dispatcher along its kept chain: the next responder there, borrowed.
-    if routeToken == Responder.activeRoute, routeToken != 0 {
-      if let routeNext { withBorrowed(routeNext, body) }
-      return
-    }
-    guard let next else { return }
-    guard !isForwarding else { return }
+    guard let next, !next.isForwarding else { return }
+    let wasForwarding = isForwarding
     isForwarding = true
-    defer { isForwarding = false }
+    defer { isForwarding = wasForwarding }
     body(next)
   }
 
   // MARK: - Key commands and actions
 
   /// The key commands this responder offers while it is in the active chain.
+  ///
+  /// The key dispatcher asks every responder of the chain for them on every press, so a
+  /// getter may answer from the responder's state, as in UIKit:
+  ///
+  /// ```swift
+  /// let editingCommands: [KeyCommand] = [/* … */]
+  /// let browsingCommands: [KeyCommand] = [/* … */]
+  /// override var keyCommands: [KeyCommand] { isEditing ? editingCommands : browsingCommands }
+  /// ```
+  ///
+  /// Return arrays you store, as above: the dispatcher keeps what it compiled from an array
+  /// with the array, and recognizes the array it is given again by its storage (a pointer
+  /// comparison). A getter that builds a new array on every call is correct too, but each
+  /// press then compares the new array's key commands with the ones kept, one by one
+  /// (docs/performance.md gives both costs).
   open var keyCommands: [KeyCommand] { [] }
 
   /// Registers a closure that performs an action; ``canPerformAction(_:withSender:)`` and
   /// ``perform(_:withSender:)`` consult it by default.
   public func handle(_ action: ActionName, with handler: @escaping ActionHandler) {
-    actionHandlers[action] = handler
+    // Changed in a local variable it is swapped into and back out of, so that every access
+    // to the property is a read or a swap of the whole: the compiler proves they never
+    // overlap, and the presses path reads it without a run-time exclusivity check.
+    var handlers: [ActionName: ActionHandler] = [:]
+    swap(&handlers, &actionHandlers)
+    handlers[action] = handler
+    swap(&handlers, &actionHandlers)
   }
 
   /// Whether this responder can perform an action now. The default answers whether a
@@ -252,27 +235,4 @@ open class Responder {
   /// - Throws: A ``MenuBuilderError`` from an edit that names an identifier the menu does not
   ///   contain; the menu system reports it in its diagnostics and keeps the edits made before.
   open func buildMenu(with builder: inout MenuBuilder) throws {}
-}
-
-/// Calls `body` with the object an unmanaged reference names, borrowed: no retain and release
-/// around the call. The caller guarantees the object outlives the call.
-///
-/// A function of this module rather than a closure passed straight to the standard library,
-/// so that the main-actor closure is not given a run-time isolation check at every call.
-@MainActor @inline(__always)
-func withBorrowed<Object: AnyObject, Result>(
-  _ object: Unmanaged<Object>, _ body: (Object) -> Result
-) -> Result {
-  object._withUnsafeGuaranteedRef(body)
-}
-
-/// Calls `body` with the elements of an array in place, without copying each one out.
-///
-/// Nonisolated, so the closure it hands to the standard library carries no run-time actor
-/// isolation check; `body` runs on the caller's actor, synchronously.
-@inline(__always)
-nonisolated func withElements<Element, Result>(
-  of array: [Element], _ body: (UnsafeBufferPointer<Element>) -> Result
-) -> Result {
-  array.withUnsafeBufferPointer(body)
 }

@@ -64,14 +64,23 @@ public struct ResponderChain {
 @MainActor
 open class Window: Responder {
   /// The application this window belongs to.
-  public weak var application: Application?
-  // Unchecked exclusivity: read for every press; only ever read or assigned whole.
+  public var application: Application? {
+    get { applicationStorage }
+    set { applicationStorage = newValue }
+  }
+  /// The storage of ``application``, held weakly: private and only read or assigned whole,
+  /// so its accesses need no run-time exclusivity check (``next`` reads it on every press).
+  private weak var applicationStorage: Application?
   /// The window's first responder: where presses with no explicit target go.
-  @exclusivity(unchecked) public private(set) var firstResponder: Responder?
+  public var firstResponder: Responder? { firstResponderStorage }
+  /// The storage of ``firstResponder``. Private and only read or assigned whole, so the
+  /// compiler proves its accesses never overlap and checks none of them at run time (the
+  /// dispatcher reads it on every press).
+  private var firstResponderStorage: Responder?
 
   /// Creates a window of an application.
   public init(application: Application?) {
-    self.application = application
+    applicationStorage = application
     super.init()
   }
 
@@ -82,11 +91,11 @@ open class Window: Responder {
   func makeFirstResponder(_ responder: Responder) -> Bool {
     if firstResponder === responder { return true }
     if let current = firstResponder, !current.resignFirstResponder() { return false }
-    firstResponder = responder
+    firstResponderStorage = responder
     return true
   }
 
-  func clearFirstResponder() { firstResponder = nil }
+  func clearFirstResponder() { firstResponderStorage = nil }
 }
 
 /// The application: the end of every window's chain, before its delegate (UIKit's
@@ -106,9 +115,14 @@ open class Application: Responder {
   /// The application's delegate, the last responder of every chain. It is skipped when it is
   /// already in the chain (a window or the application itself).
   public var delegate: Responder?
-  // Unchecked exclusivity: read for every press; only ever read or assigned whole.
   /// The window that receives presses and nil-targeted actions.
-  @exclusivity(unchecked) public var keyWindow: Window?
+  public var keyWindow: Window? {
+    get { keyWindowStorage }
+    set { keyWindowStorage = newValue }
+  }
+  /// The storage of ``keyWindow``: private and only read or assigned whole, so its accesses
+  /// need no run-time exclusivity check (the dispatcher reads it on every press).
+  private var keyWindowStorage: Window?
 
   /// Creates an application.
   public override init() { super.init() }
