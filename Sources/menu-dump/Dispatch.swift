@@ -21,6 +21,48 @@ enum DispatchSetup {
     return diagnostics.containsErrors ? nil : builder.menu
   }
 
+  /// Keymap files of any format MenuKit reads (a MenuKit keymap, VS Code `keybindings.json`,
+  /// a Zed keymap, GTK accelerators; ``KeymapFormat/detect(path:text:)``), as user keymaps in
+  /// order, or nil after printing the errors. Bad entries are reported and skipped.
+  static func keymaps(
+    files: [String], platform: PlatformProfile, output: inout some OutputSink
+  ) -> [Keymap]? {
+    var keymaps: [Keymap] = []
+    var failed = false
+    for path in files {
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        output.error("menu-dump: cannot read keymap '\(path)'\n")
+        failed = true
+        continue
+      }
+      let loaded: (keymap: Keymap?, diagnostics: [Diagnostic])
+      switch KeymapFormat.detect(path: path, text: text) {
+      case .vscode?:
+        loaded = VSCodeKeybindings.load(text: text, path: path, platform: platform, source: .user)
+      case .zed?: loaded = ZedKeymap.load(text: text, path: path, platform: platform, source: .user)
+      case .gtk?:
+        loaded = GTKAccelerators.load(text: text, path: path, platform: platform, source: .user)
+      case .menuKitKeymap?, nil: loaded = KeymapFile.load(text: text, path: path, source: .user)
+      case .menuKitMenu?:
+        output.error("menu-dump: '\(path)' is a menu file, not a keymap; give it without --keymap\n")
+        failed = true
+        continue
+      }
+      for diagnostic in loaded.diagnostics { output.error("\(diagnostic)\n") }
+      if let keymap = loaded.keymap { keymaps.append(keymap) } else { failed = true }
+    }
+    return failed ? nil : keymaps
+  }
+
+  /// Every action a keymap's bindings perform.
+  static func actions(in keymaps: [Keymap]) -> Set<ActionName> {
+    var actions = Set<ActionName>()
+    for binding in keymaps.flatMap(\.bindings) {
+      if case .perform(let action, _) = binding.effect { actions.insert(action) }
+    }
+    return actions
+  }
+
   /// Every action a menu's commands, key commands and alternates send.
   static func actions(in menu: Menu) -> Set<ActionName> {
     var actions = Set<ActionName>()
@@ -38,7 +80,8 @@ enum DispatchSetup {
   /// - Parameter firstResponder: Replaces the file's first responder; `--first-responder`.
   @MainActor
   static func chain(
-    path: String?, firstResponder: String?, menu: Menu, output: inout some OutputSink
+    path: String?, firstResponder: String?, menu: Menu, alsoPerforming extra: Set<ActionName> = [],
+    output: inout some OutputSink
   ) -> Result<ScriptedChain, ToolExitStatus> {
     var file: ChainFile
     var loadDiagnostics: [Diagnostic] = []
@@ -51,7 +94,7 @@ enum DispatchSetup {
       }
       file = loaded
     } else {
-      file = .standard(performing: actions(in: menu))
+      file = .standard(performing: actions(in: menu).union(extra))
     }
     if let firstResponder {
       let ids = file.responders.map(\.id)
@@ -124,7 +167,16 @@ struct DispatchRecord: Codable, Equatable {
     }
   }
 
+  /// A keymap binding that fired (or matched but was disabled), with `--keymap`.
+  struct BindingRecord: Codable, Equatable {
+    var keys: String
+    var command: String?
+    var source: String
+    var location: String?
+  }
+
   var keyCommand: KeyCommandRecord?
+  var keyBinding: BindingRecord?
   var match: String?
   var performedBy: String?
   var action: String?
@@ -157,6 +209,13 @@ struct DispatchRecord: Codable, Equatable {
       }
     }
     keyCommand = result.match?.keyCommand.map(Self.record)
+    keyBinding = result.keyBinding.map { binding in
+      var command: String?
+      if case .perform(let action, _) = binding.effect { command = action.rawValue }
+      return BindingRecord(
+        keys: binding.keys.canonicalText, command: command, source: binding.source.rawValue,
+        location: binding.location?.description)
+    }
     match = result.match?.kind?.rawValue
     performedBy = chain.identifier(of: result.performer)
     action = result.action?.rawValue
@@ -182,6 +241,8 @@ struct DispatchRecord: Codable, Equatable {
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(keyCommand, forKey: .keyCommand)
+    // Only with --keymap: the lines of a trace without keymaps are unchanged.
+    try container.encodeIfPresent(keyBinding, forKey: .keyBinding)
     try container.encode(match, forKey: .match)
     try container.encode(performedBy, forKey: .performedBy)
     try container.encode(action, forKey: .action)

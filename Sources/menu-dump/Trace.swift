@@ -27,9 +27,15 @@ enum Trace {
     var platform = PlatformProfile.linux
     /// Whether `--dispatch` turned dispatch on without a menu file or chain file.
     var dispatchRequested = false
+    /// Keymap files layered over the menu (any format MenuKit reads); they turn dispatch on.
+    var keymapFiles: [String] = []
+    /// The contexts the chain contributes, root first (`--context`).
+    var context = ""
 
     /// Whether presses go through the key dispatcher and lines gain `"dispatch"`.
-    var dispatches: Bool { dispatchRequested || !menuFiles.isEmpty || chain != nil }
+    var dispatches: Bool {
+      dispatchRequested || !menuFiles.isEmpty || chain != nil || !keymapFiles.isEmpty
+    }
 
     static let help = """
       USAGE: menu-dump trace --layout L [--variant V] [--options O] [--model M] [--rules R]
@@ -66,6 +72,12 @@ enum Trace {
         --platform linux|mac|windows
                             standard main menu and shortcut matching (default linux)
         --dispatch          dispatch through the standard main menu alone
+        --keymap FILE       layer a keymap over the menu: a MenuKit keymap, a VS Code
+                            keybindings.json, a Zed keymap or GTK accelerators (repeatable;
+                            turns dispatch on)
+        --context TEXT      the contexts the chain contributes, root first ('Workspace >
+                            Editor mode=full'): the first responder contributes the last, the
+                            responders after it the ones before
         -h, --help          show this help
 
       EXIT STATUS: 0 replayed; 64 the command line is wrong; 65 the layout cannot be compiled,
@@ -91,6 +103,8 @@ enum Trace {
         case "--chain": chain = try scanner.value(of: argument)
         case "--first-responder": firstResponder = try scanner.value(of: argument)
         case "--dispatch": dispatchRequested = true
+        case "--keymap": keymapFiles.append(try scanner.value(of: argument))
+        case "--context": context = try scanner.value(of: argument)
         case "--platform": platform = try scanner.choice("platform", of: argument)
         case "--format": format = try scanner.choice("format", of: argument)
         default:
@@ -106,6 +120,10 @@ enum Trace {
       if firstResponder != nil, !dispatches {
         throw UsageError(
           description: "'--first-responder' needs a menu file, '--chain' or '--dispatch'")
+      }
+      if !context.isEmpty, !dispatches {
+        throw UsageError(
+          description: "'--context' needs a menu file, a keymap, '--chain' or '--dispatch'")
       }
       if !showHelp, names.layout?.isEmpty ?? true {
         throw UsageError(description: "missing '--layout'")
@@ -223,15 +241,46 @@ enum Trace {
       let menu = DispatchSetup.mainMenu(
         files: options.menuFiles, platform: options.platform, output: &output)
     else { return .dataError }
+    guard
+      let keymaps = DispatchSetup.keymaps(
+        files: options.keymapFiles, platform: options.platform, output: &output)
+    else { return .dataError }
+    let contexts: [KeyContext]
+    do {
+      contexts = options.context.isEmpty ? [] : try KeyContext.stack(parsing: options.context)
+    } catch {
+      output.error("menu-dump trace: --context '\(options.context)': \(error)\n")
+      return .usage
+    }
     let chain: ScriptedChain
     switch DispatchSetup.chain(
-      path: options.chain, firstResponder: options.firstResponder, menu: menu, output: &output)
+      path: options.chain, firstResponder: options.firstResponder, menu: menu,
+      alsoPerforming: DispatchSetup.actions(in: keymaps), output: &output)
     {
     case .success(let built): chain = built
     case .failure(let status): return status
     }
+    // The first responder contributes the deepest context, the responders after it the
+    // ones before.
+    let responders = ResponderChain(startingAt: chain.application.firstResponderForEvents)
+      .responders
+    guard contexts.count <= responders.count else {
+      output.error(
+        "menu-dump trace: --context names \(contexts.count) contexts but the chain has "
+          + "\(responders.count) responders\n")
+      return .usage
+    }
+    for (responder, context) in zip(responders, contexts.reversed()) {
+      switch responder {
+      case let scripted as ScriptedResponder: scripted.scriptedContext = context
+      case let scripted as ScriptedWindow: scripted.scriptedContext = context
+      case let scripted as ScriptedApplication: scripted.scriptedContext = context
+      default: break
+      }
+    }
     let dispatcher = KeyDispatcher(
       application: chain.application, mainMenu: menu, platform: options.platform)
+    if !options.keymapFiles.isEmpty { dispatcher.keymaps = keymaps }
     var lines = Lines(format: options.format)
     for event in events {
       let layout = keyboard.activeLayoutName

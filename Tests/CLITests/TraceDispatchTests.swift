@@ -85,6 +85,34 @@ private func trace(_ keys: Keys, _ arguments: [String]) throws -> (
 @Suite("menu-dump trace with dispatch")
 @MainActor
 struct TraceDispatchTests {
+  @Test("VS Code's default keymap: Ctrl+Shift+[ fires editor.fold on us, read both ways")
+  func vscodeFold() throws {
+    let keymap = packageRoot.appendingPathComponent(
+      "Tests/MenuKitTests/Fixtures/corpus/vscode/linux.keybindings.json"
+    ).path
+    let keyLeftBrace = 26
+    let result = try trace(
+      chord([leftControl, leftShift], keyLeftBrace),
+      [
+        "--layout", "us", "--keymap", keymap, "--context", "editorTextFocus foldingEnabled",
+      ])
+    #expect(result.status == .success, "\(result.errors)")
+    let press = try #require(
+      result.lines.first { $0.record.code == keyLeftBrace && $0.record.phase == "began" })
+    #expect(press.record.keysym == "braceleft")
+    let dispatch = try #require(press.record.dispatch)
+    #expect(dispatch.action == "editor.fold")
+    #expect(dispatch.performedBy == "application")
+    #expect(dispatch.keyBinding?.keys == "Cmd+Shift+[")
+    #expect(dispatch.keyBinding?.source == "user")
+    // Without the contexts the binding's when-clause does not hold: nothing fires.
+    let outside = try trace(
+      chord([leftControl, leftShift], keyLeftBrace), ["--layout", "us", "--keymap", keymap])
+    let plain = try #require(
+      outside.lines.first { $0.record.code == keyLeftBrace && $0.record.phase == "began" })
+    #expect(plain.record.dispatch?.action != "editor.fold")
+  }
+
   @Test(
     "Ctrl+O performs the delegate's Open on us, de (exact) and ru (fallback)",
     arguments: [("us", "exact"), ("de", "exact"), ("ru", "fallback")])

@@ -59,6 +59,9 @@ package final class ScriptedResponder: Responder {
   package override var canBecomeFirstResponder: Bool { script.canBecomeFirstResponder }
   package override var isTextInput: Bool { script.isTextInput }
   package override var keyCommands: [KeyCommand] { script.keyCommands }
+  /// The context the responder contributes to keymap bindings (`menu-dump trace --context`).
+  package var scriptedContext: KeyContext?
+  package override var keyContext: KeyContext? { scriptedContext }
 }
 
 /// A window that follows a ``ResponderScript``; its next responder is ``scriptedNext`` when
@@ -84,6 +87,9 @@ package final class ScriptedWindow: Window {
   package override var canBecomeFirstResponder: Bool { script.canBecomeFirstResponder }
   package override var isTextInput: Bool { script.isTextInput }
   package override var keyCommands: [KeyCommand] { script.keyCommands }
+  /// The context the responder contributes to keymap bindings (`menu-dump trace --context`).
+  package var scriptedContext: KeyContext?
+  package override var keyContext: KeyContext? { scriptedContext }
 }
 
 /// An application that follows a ``ResponderScript``; its next responder is ``scriptedNext``
@@ -109,6 +115,9 @@ package final class ScriptedApplication: Application {
   package override var canBecomeFirstResponder: Bool { script.canBecomeFirstResponder }
   package override var isTextInput: Bool { script.isTextInput }
   package override var keyCommands: [KeyCommand] { script.keyCommands }
+  /// The context the responder contributes to keymap bindings (`menu-dump trace --context`).
+  package var scriptedContext: KeyContext?
+  package override var keyContext: KeyContext? { scriptedContext }
 }
 
 /// A live responder chain built from a ``ChainFile``: an application, its key window and the
