@@ -44,7 +44,8 @@ enum DispatchSetup {
         loaded = GTKAccelerators.load(text: text, path: path, platform: platform, source: .user)
       case .menuKitKeymap?, nil: loaded = KeymapFile.load(text: text, path: path, source: .user)
       case .menuKitMenu?:
-        output.error("menu-dump: '\(path)' is a menu file, not a keymap; give it without --keymap\n")
+        output.error(
+          "menu-dump: '\(path)' is a menu file, not a keymap; give it without --keymap\n")
         failed = true
         continue
       }
