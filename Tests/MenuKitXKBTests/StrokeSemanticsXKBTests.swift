@@ -242,4 +242,36 @@ struct StrokeSemanticsXKBTests {
     let loser = explanation.strokes.first?.resolution.candidates.first { !$0.isWinner }
     #expect(loser?.lossReason == .beatenByExact)
   }
+
+  @Test("a physical-key stroke fires at its position on every layout, through both paths")
+  @MainActor
+  func physicalKey() throws {
+    let position = try keyCommand("Ctrl+[BracketLeft]", "position:")
+    for layout in ["us", "de", "fr", "ru"] {
+      for keymaps in [nil, []] as [[Keymap]?] {
+        let scene = Scene(actions: ["position:"])
+        let dispatcher = scene.dispatcher(menu: [position], keymaps: keymaps)
+        let atKey = try strike(
+          keyLeftBrace, holding: [leftControl], layout: layout, scene: scene,
+          dispatcher: dispatcher)
+        #expect(atKey.sent == ["position:"], "\(layout), keymaps: \(keymaps != nil)")
+        #expect(atKey.dispatched == ["position:"], "\(layout), keymaps: \(keymaps != nil)")
+        // Shift is not consumed for a position: Ctrl+Shift at the key is another stroke.
+        let shifted = try strike(
+          keyLeftBrace, holding: [leftControl, leftShift], layout: layout, scene: scene,
+          dispatcher: dispatcher)
+        #expect(shifted.sent.isEmpty, "\(layout)")
+      }
+    }
+    // On us the character stroke on the same key is another candidate of the same press.
+    let keyboard = try systemKeyboard(layout: "us")
+    let press = try #require(pressKey(keyboard, keyLeftBrace, holding: [leftControl]))
+    let bracket = try keyCommand("Ctrl+[", "bracket:")
+    let result = linux.match(press, against: [bracket, position], layout: keyboard)
+    #expect(result.keyCommand == bracket)
+    #expect(result.candidates.map(\.lossReason) == [nil, .shadowed])
+    #expect(
+      KeyCommandMatcher.readings(of: try #require(press.key), layout: keyboard)
+        .map(\.canonicalText) == ["Ctrl+[", "Ctrl+[BracketLeft]"])
+  }
 }
