@@ -62,11 +62,11 @@ private func corpusStrokes() throws -> (strokes: [KeyboardShortcut], files: Int)
   return (strokes, files)
 }
 
-/// The fixed layouts plus a sample of the installed ones that rotates by day, so CI covers
-/// every layout over time; `MENUKIT_DIFFERENTIAL_LAYOUTS=all` checks every installed layout.
+/// The fixed layouts plus a sample of the installed layouts and variants that rotates by day,
+/// so CI covers every one over time; `MENUKIT_DIFFERENTIAL_LAYOUTS=all` checks every one.
 private func layoutsToCheck() -> [LayoutName] {
-  let installed = LayoutName.installed().filter { $0.variant == nil }
-    .filter { !fixedLayouts.contains($0.layout) }
+  let installed = LayoutName.installed()
+    .filter { !($0.variant == nil && fixedLayouts.contains($0.layout)) }
   var names = fixedLayouts.map { LayoutName(layout: $0) }
   if ProcessInfo.processInfo.environment["MENUKIT_DIFFERENTIAL_LAYOUTS"] == "all" {
     return names + installed
