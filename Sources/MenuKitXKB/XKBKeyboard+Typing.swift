@@ -398,11 +398,14 @@ extension XKBKeyboard {
       let result = matcher.match(
         press, against: [command], layout: scratch, layoutDirection: direction)
       let key = press.key ?? Self.noKey(candidate.evdevCode)
+      // A modifier or lock key types nothing, whatever other layouts have on its position.
       let typesInput =
-        candidate.isFallback
-        ? scratch.latinKeysyms(for: key).contains { KeyInput(keysym: $0) == candidate.input }
-        : KeyInput(keysym: key.keysym, character: Self.character(of: key.keysym))
-          == candidate.input
+        key.keysym.isModifierOrLock
+        ? false
+        : candidate.isFallback
+          ? scratch.latinKeysyms(for: key).contains { KeyInput(keysym: $0) == candidate.input }
+          : KeyInput(keysym: key.keysym, character: Self.character(of: key.keysym))
+            == candidate.input
       let typed = TypedPress(
         evdevCode: candidate.evdevCode,
         xkbKeyName: state.keymap.keyName(forEvdevCode: candidate.evdevCode),

@@ -131,6 +131,10 @@ enum StrokeRules {
   /// held and consumed, and the Latin fallbacks when its keysym is not Latin.
   static func readings(of key: Key, layout: (any KeyboardLayoutProviding)?) -> Readings {
     var readings = Readings()
+    // A modifier or lock key (Shift, AltGr, a level latch, Num Lock …) is never the key of a
+    // stroke, whatever other group types on its position: a layout that puts a latch where US
+    // QWERTY has a letter makes that letter untypable there.
+    if isModifierKeysym(key.keysym.rawValue) { return readings }
     let held = key.modifierFlags.intersection(.shortcutModifiers)
     let ownInput: KeyInput?
     let ownKey: ChordKey?
@@ -187,6 +191,13 @@ enum StrokeRules {
       }
     }
     return readings
+  }
+
+  /// Whether a keysym is a modifier or lock key's: Shift, Control, Caps Lock, Meta, Alt,
+  /// Super, Hyper (`0xffe1`…`0xffee`), the ISO level shifts, latches and locks
+  /// (`0xfe01`…`0xfe0f`), Num Lock and Scroll Lock.
+  static func isModifierKeysym(_ keysym: UInt32) -> Bool {
+    Keysym(rawValue: keysym).isModifierOrLock
   }
 
   /// The input of a reading, built when it was left coded.

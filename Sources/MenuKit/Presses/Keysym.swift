@@ -26,6 +26,20 @@ public struct Keysym: RawRepresentable, Hashable, Sendable {
     self.rawValue = rawValue
   }
 
+  /// Whether the keysym is a modifier or lock key's: Shift, Control, Caps Lock, Meta, Alt,
+  /// Super, Hyper (`0xffe1`…`0xffee`), the ISO level shifts, latches and locks
+  /// (`0xfe01`…`0xfe0f`, AltGr among them), Num Lock and Scroll Lock. Such a key is never the
+  /// key of a shortcut (docs/decisions/0009-stroke-semantics.md).
+  ///
+  /// ```swift
+  /// Keysym(rawValue: 0xfe03).isModifierOrLock  // true: ISO_Level3_Shift (AltGr)
+  /// Keysym(rawValue: 0x61).isModifierOrLock    // false: a
+  /// ```
+  public var isModifierOrLock: Bool {
+    (0xffe1...0xffee).contains(rawValue) || (0xfe01...0xfe0f).contains(rawValue)
+      || rawValue == 0xff7f || rawValue == 0xff14
+  }
+
   /// No symbol: what a key without a keysym at the current level produces
   /// (`XKB_KEY_NoSymbol`, 0).
   public static let noSymbol = Keysym(rawValue: 0)

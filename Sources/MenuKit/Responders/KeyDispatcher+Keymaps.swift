@@ -331,7 +331,6 @@ extension Press {
   /// Lock, Num Lock, Scroll Lock …): never the key of a stroke.
   var isModifierKey: Bool {
     guard let keysym = key?.keysym.rawValue else { return false }
-    return (0xffe1...0xffee).contains(keysym) || (0xfe01...0xfe0f).contains(keysym)
-      || keysym == 0xff7f || keysym == 0xff14
+    return StrokeRules.isModifierKeysym(keysym)
   }
 }
