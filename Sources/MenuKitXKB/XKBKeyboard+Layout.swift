@@ -22,21 +22,8 @@ extension XKBKeyboard: KeyboardLayoutProviding {
   /// - Returns: The consumed modifiers among shift, control, alternate and command.
   public func consumedModifiers(for key: Key) -> KeyModifierFlags {
     let masks = modifierMasks
-    let reported = masks.shift | masks.lock | masks.control | masks.alternate | masks.command
-    var depressed = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_DEPRESSED) & ~reported
-    let latched = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_LATCHED) & ~reported
-    var locked = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_LOCKED) & ~reported
-    let flags = key.modifierFlags
-    if flags.contains(.shift) { depressed |= masks.shift }
-    if flags.contains(.control) { depressed |= masks.control }
-    if flags.contains(.alternate) { depressed |= masks.alternate }
-    if flags.contains(.command) { depressed |= masks.command }
-    if flags.contains(.alphaShift) { locked |= masks.lock }
-    let layout = xkb_state_serialize_layout(statePointer, XKB_STATE_LAYOUT_EFFECTIVE)
     // The answer depends only on the key and these masks: computed once for each.
-    let cacheKey = ConsumedModifiersCache.Key(
-      evdevCode: key.evdevCode, depressed: depressed, latched: latched, locked: locked,
-      layout: layout)
+    let cacheKey = pressState(of: key, flags: key.modifierFlags)
     let slot = key.evdevCode & (ConsumedModifiersCache.slotCount - 1)
     if let recent = consumedCache.recent[slot], recent.key == cacheKey { return recent.flags }
     if let known = consumedCache.entries[cacheKey] {
@@ -47,7 +34,8 @@ extension XKBKeyboard: KeyboardLayoutProviding {
       return state.consumedModifiers(forEvdevCode: key.evdevCode)
     }
     defer { xkb_state_unref(scratch) }
-    xkb_state_update_mask(scratch, depressed, latched, locked, 0, 0, layout)
+    xkb_state_update_mask(
+      scratch, cacheKey.depressed, cacheKey.latched, cacheKey.locked, 0, 0, cacheKey.layout)
     let consumed = xkb_state_key_get_consumed_mods2(
       scratch, XKBState.keycode(key.evdevCode), XKB_CONSUMED_MODE_GTK)
     var result: KeyModifierFlags = []
@@ -69,28 +57,35 @@ extension XKBKeyboard: KeyboardLayoutProviding {
   /// - Parameter key: The key of a press from this keyboard.
   /// - Returns: The keysym without Shift's effect.
   public func unshiftedKeysym(for key: Key) -> Keysym {
+    let cacheKey = pressState(of: key, flags: key.modifierFlags.subtracting(.shift))
+    if let known = unshiftedCache.entries[cacheKey] { return known }
+    guard let scratch = xkb_state_new(keymapPointer) else { return key.keysymIgnoringModifiers }
+    defer { xkb_state_unref(scratch) }
+    xkb_state_update_mask(
+      scratch, cacheKey.depressed, cacheKey.latched, cacheKey.locked, 0, 0, cacheKey.layout)
+    let keysym = Keysym(
+      rawValue: xkb_state_key_get_one_sym(scratch, XKBState.keycode(key.evdevCode)))
+    unshiftedCache.entries[cacheKey] = keysym
+    return keysym
+  }
+
+  /// The state a press of `key` was read in, rebuilt with the modifiers `flags` (Shift,
+  /// Control, Alt, Super, Caps Lock); the modifiers a key does not report (AltGr, Num Lock) and
+  /// the layout come from the current state. The key of the layout-answer caches.
+  func pressState(of key: Key, flags: KeyModifierFlags) -> ConsumedModifiersCache.Key {
     let masks = modifierMasks
     let reported = masks.shift | masks.lock | masks.control | masks.alternate | masks.command
     var depressed = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_DEPRESSED) & ~reported
     let latched = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_LATCHED) & ~reported
     var locked = xkb_state_serialize_mods(statePointer, XKB_STATE_MODS_LOCKED) & ~reported
-    let flags = key.modifierFlags
+    if flags.contains(.shift) { depressed |= masks.shift }
     if flags.contains(.control) { depressed |= masks.control }
     if flags.contains(.alternate) { depressed |= masks.alternate }
     if flags.contains(.command) { depressed |= masks.command }
     if flags.contains(.alphaShift) { locked |= masks.lock }
-    let layout = xkb_state_serialize_layout(statePointer, XKB_STATE_LAYOUT_EFFECTIVE)
-    let cacheKey = ConsumedModifiersCache.Key(
+    return ConsumedModifiersCache.Key(
       evdevCode: key.evdevCode, depressed: depressed, latched: latched, locked: locked,
-      layout: layout)
-    if let known = unshiftedCache.entries[cacheKey] { return known }
-    guard let scratch = xkb_state_new(keymapPointer) else { return key.keysymIgnoringModifiers }
-    defer { xkb_state_unref(scratch) }
-    xkb_state_update_mask(scratch, depressed, latched, locked, 0, 0, layout)
-    let keysym = Keysym(
-      rawValue: xkb_state_key_get_one_sym(scratch, XKBState.keycode(key.evdevCode)))
-    unshiftedCache.entries[cacheKey] = keysym
-    return keysym
+      layout: xkb_state_serialize_layout(statePointer, XKB_STATE_LAYOUT_EFFECTIVE))
   }
 
   /// The Latin keysyms the key produces at its first level in the keymap's other layouts,
