@@ -89,17 +89,6 @@ private func dispatch(
   }
 }
 
-private func events(_ code: Int, holding modifiers: [Int], on keyboard: XKBKeyboard)
-  -> [PressesEvent]
-{
-  var steps = modifiers.map { ($0, KeyEvent.Direction.down) }
-  steps += [(code, .down), (code, .up)]
-  steps += modifiers.reversed().map { ($0, KeyEvent.Direction.up) }
-  return steps.compactMap { code, direction in
-    keyboard.handle(KeyEvent(evdevCode: code, direction: direction, timestamp: 0))
-  }
-}
-
 private let open = KeyCommand(
   title: "Open…", action: "openDocument:", input: "o", modifierFlags: .command)
 private let help = KeyCommand(title: "Help", action: "help:", input: "?", modifierFlags: .command)

@@ -62,18 +62,6 @@ private final class Scene {
   }
 }
 
-/// Holds the modifier keys, taps the key, releases the modifiers: the events of one stroke.
-private func events(_ code: Int, holding modifiers: [Int], on keyboard: XKBKeyboard)
-  -> [PressesEvent]
-{
-  var steps = modifiers.map { ($0, KeyEvent.Direction.down) }
-  steps += [(code, .down), (code, .up)]
-  steps += modifiers.reversed().map { ($0, KeyEvent.Direction.up) }
-  return steps.compactMap { code, direction in
-    keyboard.handle(KeyEvent(evdevCode: code, direction: direction, timestamp: 0))
-  }
-}
-
 /// Sends one stroke through the production path and, on a second keyboard in the same state,
 /// through the tracing path; returns what each performed.
 @MainActor

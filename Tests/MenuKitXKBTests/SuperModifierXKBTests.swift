@@ -15,18 +15,6 @@ private let openFiles = KeyCommand(
 private let openEditor = KeyCommand(
   title: "Editor", action: "win.openEditor", input: "e", modifierFlags: .command)
 
-/// The events of holding modifier keys, tapping a key and releasing the modifiers.
-private func events(_ code: Int, holding modifiers: [Int], on keyboard: XKBKeyboard)
-  -> [PressesEvent]
-{
-  var steps = modifiers.map { ($0, KeyEvent.Direction.down) }
-  steps += [(code, .down), (code, .up)]
-  steps += modifiers.reversed().map { ($0, KeyEvent.Direction.up) }
-  return steps.compactMap { code, direction in
-    keyboard.handle(KeyEvent(evdevCode: code, direction: direction, timestamp: 0))
-  }
-}
-
 /// An application whose first responder performs every action, recording it.
 @MainActor
 private final class Scene {

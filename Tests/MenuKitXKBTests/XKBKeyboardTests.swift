@@ -52,6 +52,17 @@ func systemKeyboard(layout: String) throws -> XKBKeyboard {
   try systemKeyboard(XKBKeymap.RuleNames(layout: layout))
 }
 
+/// The events of one stroke: the modifier keys go down, the key goes down and up, the
+/// modifiers go up (in reverse order).
+func events(_ code: Int, holding modifiers: [Int], on keyboard: XKBKeyboard) -> [PressesEvent] {
+  var steps = modifiers.map { ($0, KeyEvent.Direction.down) }
+  steps += [(code, .down), (code, .up)]
+  steps += modifiers.reversed().map { ($0, KeyEvent.Direction.up) }
+  return steps.compactMap { code, direction in
+    keyboard.handle(KeyEvent(evdevCode: code, direction: direction, timestamp: 0))
+  }
+}
+
 /// Holds the modifier keys, presses the key, and returns its began press; releases nothing.
 func pressKey(_ keyboard: XKBKeyboard, _ code: Int, holding modifiers: [Int]) -> Press? {
   for modifier in modifiers {
