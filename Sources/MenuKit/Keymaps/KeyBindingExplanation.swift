@@ -213,6 +213,10 @@ extension KeyBindingResolver {
   /// Resolution follows ``resolve(_:in:)`` stroke by stroke and stops at the first stroke
   /// after which no binding can follow.
   ///
+  /// Every press is read on `layout` as it is now. For a keyboard whose answers follow its
+  /// state (MenuKitXKB's `XKBKeyboard` reads AltGr and Num Lock from it), add the presses as
+  /// they happen with ``explainer(in:layoutDirection:)`` instead.
+  ///
   /// ```swift
   /// let stack = try KeyContext.stack(parsing: "Workspace > Editor mode=full")
   /// let explanation = resolver.explain(presses, in: stack, layout: keyboard)
