@@ -14,20 +14,23 @@ extension XKBKeyboard {
   ///   stays the key's own (`e`), so shortcut matching still sees the physical key; the
   ///   composed keysym is not reported.
   /// - A key that cancels a sequence types nothing, as in libX11.
+  /// - A special key that names itself (an arrow reports `"UIKeyInputLeftArrow"`) keeps its
+  ///   name when it starts, continues or cancels a sequence: the name is not typed text.
   ///
   /// Without a Compose table the key is left as it is.
   func applyCompose(to key: inout Key) {
     guard let compose, compose.feed(key.keysym) == .accepted else { return }
+    let silent = KeyInput.specialKeyText(forKeysym: key.keysym) == nil ? "" : key.characters
     switch compose.status {
     case .nothing:
       break
     case .composing:
-      key.characters = ""
+      key.characters = silent
     case .composed:
       key.characters = compose.composedText ?? ""
       compose.reset()
     case .cancelled:
-      key.characters = ""
+      key.characters = silent
       compose.reset()
     }
   }

@@ -27,17 +27,35 @@ extension XKBKeyboard {
   /// Reads a key in the current state by decision 0004; `mods` are the effective modifiers.
   func makeKey(evdevCode code: Int, keycode: xkb_keycode_t, mods: xkb_mod_mask_t) -> Key {
     let keysym = xkb_state_key_get_one_sym(statePointer, keycode)
-    let characters = text(forKeycode: keycode)
+    var characters = text(forKeycode: keycode)
     let layout = xkb_state_key_get_layout(statePointer, keycode)
     let base = baseSymbols.entry(keycode: keycode, layout: layout)
+    var ignoringModifiers = base.text
+    // A special key that types nothing (an arrow, F5) reports UIKit's input string for it,
+    // in both texts; a key that types text (the keypad's 1 with Num Lock) keeps its texts.
+    if Self.typesNoText(characters) {
+      if let name = KeyInput.specialKeyText(forKeysym: Keysym(rawValue: keysym)) {
+        characters = name
+      }
+      if Self.typesNoText(ignoringModifiers),
+        let name = KeyInput.specialKeyText(forKeysym: Keysym(rawValue: base.keysym))
+      {
+        ignoringModifiers = name
+      }
+    }
     var flags = modifierMasks.flags(for: mods)
     if Self.isKeypadKey(code) {
       flags.insert(.numericPad)
     }
     return Key(
       keyCode: KeyboardHIDUsage(evdevCode: code), evdevCode: code, characters: characters,
-      charactersIgnoringModifiers: base.text, modifierFlags: flags,
+      charactersIgnoringModifiers: ignoringModifiers, modifierFlags: flags,
       keysym: Keysym(rawValue: keysym), keysymIgnoringModifiers: Keysym(rawValue: base.keysym))
+  }
+
+  /// Whether a key's text is no typed text: empty, or the DEL that forward Delete produces.
+  static func typesNoText(_ text: String) -> Bool {
+    text.isEmpty || text == "\u{7F}"
   }
 
   /// The text a key types in the current state, read into the reused buffer.

@@ -12,9 +12,11 @@ public import MenuKit
 /// - A key's keysym, text and modifier flags are read *before* the key's own state update, so
 ///   Shift going down reports no ``KeyModifierFlags/shift`` and the next key does.
 /// - ``Key/characters`` is what `xkb_state_key_get_utf8` says the key types: Control+A types
-///   U+0001, Escape U+001B and Return U+000D, and arrows and function keys nothing.
+///   U+0001, Escape U+001B and Return U+000D. A special key that types nothing (an arrow, a
+///   function key, Home, forward Delete) reports UIKit's input string for it instead, such as
+///   `KeyCommand.inputLeftArrow` (`"UIKeyInputLeftArrow"`).
 ///   ``Key/charactersIgnoringModifiers`` is the key's first-level keysym as text, lowercase
-///   for Latin letters, and empty for a modifier key.
+///   for Latin letters, empty for a modifier key, and the input string for a special key.
 /// - ``Key/keyCode`` is the key's position (its USB HID usage), whatever the layout.
 ///
 /// ```swift

@@ -61,7 +61,8 @@ private let recordedEvents: [KeyEvent] = {
 }()
 
 /// What libxkbcommon itself says for each key-down: the keysym name and the UTF-8 text from
-/// xkb_state_key_get_one_sym and xkb_state_key_get_utf8, read before the key's own update.
+/// xkb_state_key_get_one_sym and xkb_state_key_get_utf8, read before the key's own update;
+/// a special key that types nothing has its input string instead of the empty text.
 private func reference(_ name: LayoutName) -> [String]? {
   guard let context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES) else { return nil }
   defer { xkb_context_unref(context) }
@@ -85,7 +86,13 @@ private func reference(_ name: LayoutName) -> [String]? {
     if event.direction == .down {
       let sym = xkb_state_key_get_one_sym(state, key)
       let symName = text(&buffer) { xkb_keysym_get_name(sym, $0, $1) }
-      let characters = text(&buffer) { xkb_state_key_get_utf8(state, key, $0, $1) }
+      var characters = text(&buffer) { xkb_state_key_get_utf8(state, key, $0, $1) }
+      // A special key that types nothing reports UIKit's input string (decision 0004).
+      if characters.isEmpty || characters == "\u{7F}",
+        let name = KeyInput.specialKeyText(forKeysym: Keysym(rawValue: sym))
+      {
+        characters = name
+      }
       lines.append("\(event.evdevCode) \(symName) \(characters.debugDescription)")
     }
     xkb_state_update_key(state, key, event.direction == .down ? XKB_KEY_DOWN : XKB_KEY_UP)

@@ -56,6 +56,17 @@ struct XKBKeyboardComposeTests {
       ])
   }
 
+  @Test("an arrow that cancels a sequence still reports its input string, which is no text")
+  func cancelledBySpecialKey() throws {
+    expectSequence(
+      try germanKeyboard(),
+      [
+        .both(K.equal, "dead_acute", "", ""),
+        .both(K.left, "Left", KeyCommand.inputLeftArrow, KeyCommand.inputLeftArrow),
+        .both(K.e, "e", "e", "e"),
+      ])
+  }
+
   @Test("losing focus abandons a sequence in progress")
   func focusLossResets() throws {
     let keyboard = try germanKeyboard()

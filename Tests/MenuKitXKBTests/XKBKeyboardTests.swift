@@ -194,10 +194,11 @@ private let sequences: [SequenceCase] = [
       .up(K.leftControl, "Control_L", "", "", .control),
     ]),
   SequenceCase(
-    name: "us: special keys: arrows type nothing, Escape and Return their control characters",
+    name:
+      "us: special keys: arrows report UIKit's input string, Escape and Return their control characters",
     names: .init(layout: "us"),
     steps: [
-      .both(K.left, "Left", "", ""),
+      .both(K.left, "Left", "UIKeyInputLeftArrow", "UIKeyInputLeftArrow"),
       .both(K.escape, "Escape", "\u{1b}", "\u{1b}"),
       .both(K.enter, "Return", "\r", "\r"),
     ]),
@@ -231,11 +232,11 @@ private let sequences: [SequenceCase] = [
     name: "us: the keypad with Num Lock off and on",
     names: .init(layout: "us"),
     steps: [
-      .both(K.keypad1, "KP_End", "", "", .numericPad),
+      .both(K.keypad1, "KP_End", "UIKeyInputEnd", "UIKeyInputEnd", .numericPad),
       .both(K.numLock, "Num_Lock", "", "", .numericPad),
       .both(K.keypad1, "KP_1", "1", "", .numericPad),
       .both(K.numLock, "Num_Lock", "", "", .numericPad),
-      .both(K.keypad1, "KP_End", "", "", .numericPad),
+      .both(K.keypad1, "KP_End", "UIKeyInputEnd", "UIKeyInputEnd", .numericPad),
     ]),
   SequenceCase(
     name: "de: Y and Z swap places, AltGr+Q types @ without a flag",
@@ -318,7 +319,7 @@ struct XKBKeyboardTranslationTests {
       ("fr", EvdevKey.q, .keyboardQ, "a"),
       ("fr", EvdevKey.one, .keyboard1, "&"),
       ("ru", EvdevKey.a, .keyboardA, "ф"),
-      ("us", EvdevKey.keypad1, .keypad1, ""),
+      ("us", EvdevKey.keypad1, .keypad1, "UIKeyInputEnd"),
       ("us", EvdevKey.numLock, .keypadNumLock, ""),
       ("us", EvdevKey.leftShift, .keyboardLeftShift, ""),
     ])
@@ -383,8 +384,13 @@ struct XKBKeyboardTranslationTests {
             state.isModifierActive(named: "Lock") ? .alphaShift : [],
             state.isModifierActive(named: "Control") ? .control : [],
           ]
+          // A special key that types nothing reports its input string (decision 0004).
+          let typed = state.utf8(forEvdevCode: code)
+          let characters =
+            typed.isEmpty || typed == "\u{7F}"
+            ? KeyInput.specialKeyText(forKeysym: key.keysym) ?? typed : typed
           if key.keysym != state.keysym(forEvdevCode: code)
-            || key.characters != state.utf8(forEvdevCode: code)
+            || key.characters != characters
             || key.modifierFlags.subtracting([.numericPad, .alternate, .command]) != flags
           {
             mismatches.append("evdev \(code) after \(direction) of \(stepCode): \(key)")

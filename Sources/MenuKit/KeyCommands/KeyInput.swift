@@ -29,8 +29,9 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
   ///
   /// Uppercase Latin letters are kept as given; ``MenuValidator`` warns about them because
   /// UIKit matches key commands against lowercase characters.
-  /// The control characters UIKit uses for Tab, Return, Escape and Backspace, and the space,
-  /// become the matching special keys, so each key has one value.
+  /// The control characters UIKit uses for Tab, Return, Escape and Backspace, the space, and
+  /// the input strings of special keys (``KeyCommand/inputLeftArrow``, ``inputString``) become
+  /// the matching special keys, so each key has one value.
   public init(_ characters: String) {
     switch characters {
     case " ": storage = .special(.space)
@@ -39,7 +40,12 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
     case "\u{1B}": storage = .special(.escape)
     case "\u{8}": storage = .special(.backspace)
     case "\u{7F}": storage = .special(.deleteForward)
-    default: storage = .characters(characters)
+    default:
+      if let key = SpecialKey(inputString: characters) {
+        storage = .special(key)
+      } else {
+        storage = .characters(characters)
+      }
     }
   }
 

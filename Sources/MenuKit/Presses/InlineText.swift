@@ -57,6 +57,21 @@ struct InlineText: Sendable {
   /// Whether the text is empty.
   var isEmpty: Bool { words.1 >> 56 == 0 }
 
+  /// Whether the text is a special key's name rather than typed text: it starts with
+  /// `UIKeyInput`, as UIKit's input strings do (`UIKeyInputLeftArrow`, decision 0004).
+  ///
+  /// Inline texts are compared word by word, without building a string.
+  var isSpecialKeyName: Bool {
+    let length = UInt8(truncatingIfNeeded: words.1 >> 56)
+    if length == InlineText.interned { return string.hasPrefix("UIKeyInput") }
+    guard length > 10 else { return false }
+    let prefix = InlineText.namePrefix.words
+    return words.0 == prefix.0 && words.1 & 0xffff == prefix.1 & 0xffff
+  }
+
+  /// The ten bytes every special key's name starts with.
+  private static let namePrefix = InlineText("UIKeyInput")
+
   /// The texts too long to store inline, each with its number.
   private struct Interner: ~Copyable {
     var numbers: [[UInt8]: Int] = [:]

@@ -4,7 +4,11 @@
 /// Keys come from a keyboard translator such as `MenuKitXKB`'s `XKBKeyboard`, which reads the
 /// active layout. ``characters`` is the text the key types with the modifiers held;
 /// ``charactersIgnoringModifiers`` is the text without them — lowercase for Latin letters, as
-/// in UIKit, and empty for a modifier key alone.
+/// in UIKit, and empty for a modifier key alone. A special key that types nothing reports
+/// UIKit's input string for it in both, so that it compares equal to
+/// ``KeyCommand/inputLeftArrow`` and the other constants, as UIKit's documentation says to
+/// check for special keys; Escape, Tab, Return and Backspace report the characters they type
+/// (docs/decisions/0004-press-translation.md).
 ///
 /// ```swift
 /// // Shift+A on a US layout:
@@ -12,6 +16,9 @@
 /// key.characters                   // "A"
 /// key.charactersIgnoringModifiers  // "a"
 /// key.modifierFlags                // [.shift]
+///
+/// // The left arrow:
+/// key.charactersIgnoringModifiers == KeyCommand.inputLeftArrow  // true: "UIKeyInputLeftArrow"
 /// ```
 public struct Key: Hashable, Sendable {
   /// The key's USB HID usage, or nil for a key with none (media and vendor keys); such keys
@@ -19,13 +26,15 @@ public struct Key: Hashable, Sendable {
   public var keyCode: KeyboardHIDUsage?
   /// The Linux evdev code of the key (`KEY_A` is 30).
   public var evdevCode: Int
-  /// The text the key types with the modifiers held; empty when it types nothing.
+  /// The text the key types with the modifiers held; empty when it types nothing, and a
+  /// special key's input string (``KeyCommand/inputLeftArrow``) for a special key.
   public var characters: String {
     get { charactersStorage.string }
     set { charactersStorage = InlineText(newValue) }
   }
   /// The text the key types without modifiers: lowercase for Latin letters, empty for a
-  /// modifier key alone.
+  /// modifier key alone, and a special key's input string (``KeyCommand/inputLeftArrow``) for
+  /// a special key.
   public var charactersIgnoringModifiers: String {
     get { charactersIgnoringModifiersStorage.string }
     set { charactersIgnoringModifiersStorage = InlineText(newValue) }
@@ -57,8 +66,9 @@ public struct Key: Hashable, Sendable {
     self.keysymIgnoringModifiers = keysymIgnoringModifiers
   }
 
-  /// Whether the key types no text with the modifiers held (``characters`` is empty).
-  var typesNothing: Bool { charactersStorage.isEmpty }
+  /// Whether the key types no text with the modifiers held: ``characters`` is empty, or a
+  /// special key's name (`UIKeyInputLeftArrow`), which is not typed text.
+  var typesNothing: Bool { charactersStorage.isEmpty || charactersStorage.isSpecialKeyName }
 
   /// Whether two keys are the same key in the same state, with the same texts (compared as
   /// strings are).

@@ -26,6 +26,44 @@ public struct Press: Hashable, Sendable {
     case cancelled
   }
 
+  /// Which button a press is, as UIKit's `UIPress.PressType` names the buttons of a remote
+  /// and the keys that play their part on a keyboard.
+  ///
+  /// A keyboard's keys stand for the remote's buttons as tvOS reads them: the arrow keys
+  /// (and the keypad's with Num Lock off) are the arrows, Return, the keypad's Enter and the
+  /// space bar are ``select``, Escape is ``menu``, the media Play/Pause key is ``playPause``,
+  /// and Page Up and Page Down are ``pageUp`` and ``pageDown``. Every other key is ``key``:
+  /// read ``Press/key`` for which.
+  ///
+  /// ```swift
+  /// for press in presses where press.type == .select {
+  ///   activateFocusedItem()
+  /// }
+  /// ```
+  public enum PressType: String, Hashable, Sendable, CaseIterable {
+    /// An up arrow (UIKit's `UIPress.PressType.upArrow`).
+    case upArrow
+    /// A down arrow.
+    case downArrow
+    /// A left arrow.
+    case leftArrow
+    /// A right arrow.
+    case rightArrow
+    /// The select button: Return, the keypad's Enter or the space bar.
+    case select
+    /// The menu (back) button: Escape.
+    case menu
+    /// The play/pause button: the media Play/Pause key.
+    case playPause
+    /// A page-up button: Page Up.
+    case pageUp
+    /// A page-down button: Page Down.
+    case pageDown
+    /// Any other key of a keyboard (MenuKit's; UIKit names no such type). Also the type of a
+    /// press without a key.
+    case key
+  }
+
   /// Where the press is in its life.
   public var phase: Phase
   /// When the press began or last changed, in seconds on the input source's monotonic clock.
@@ -41,6 +79,23 @@ public struct Press: Hashable, Sendable {
     self.timestamp = timestamp
     self.key = key
     self.isRepeat = isRepeat
+  }
+
+  /// Which button the press is (UIKit's `UIPress.type`), read from its key's keysym.
+  public var type: PressType {
+    guard let keysym = key?.keysym.rawValue else { return .key }
+    return switch keysym {
+    case 0xff52, 0xff97: .upArrow  // Up, KP_Up
+    case 0xff54, 0xff99: .downArrow  // Down, KP_Down
+    case 0xff51, 0xff96: .leftArrow  // Left, KP_Left
+    case 0xff53, 0xff98: .rightArrow  // Right, KP_Right
+    case 0xff0d, 0xff8d, 0x20: .select  // Return, KP_Enter, space
+    case 0xff1b: .menu  // Escape
+    case 0x1008_ff14: .playPause  // XF86AudioPlay
+    case 0xff55, 0xff9a: .pageUp  // Prior, KP_Prior
+    case 0xff56, 0xff9b: .pageDown  // Next, KP_Next
+    default: .key
+    }
   }
 }
 
