@@ -236,7 +236,7 @@ struct KeyboardShortcutParsingTests {
     #expect(
       KeyboardShortcut("k", modifierFlags: all.union(.super)).canonicalText
         == "Ctrl+Cmd+Super+Alt+Shift+K")
-    #expect(KeyboardShortcut(.function(5)).canonicalText == "F5")
+    #expect(KeyboardShortcut(.function(5), modifierFlags: []).canonicalText == "F5")
   }
 
   @Test("rejects text with the exact error, message and offset", arguments: failures)
@@ -382,5 +382,82 @@ struct KeyInputTests {
     ])
   func singleKey(input: KeyInput, isSingle: Bool) {
     #expect(input.isSingleKey == isSingle)
+  }
+}
+
+// MARK: - SwiftUI's initializer and semantic shortcuts
+
+@Suite("KeyboardShortcut as SwiftUI writes it")
+struct SwiftUIKeyboardShortcutTests {
+  @Test("KeyboardShortcut(_:) holds Command by default, as SwiftUI's modifiers: .command")
+  func commandByDefault() {
+    #expect(KeyboardShortcut("s").canonicalText == "Cmd+S")
+    #expect(KeyboardShortcut("s") == KeyboardShortcut("s", modifierFlags: .command))
+    #expect(KeyboardShortcut(.upArrow).canonicalText == "Cmd+Up")
+    #expect(KeyboardShortcut("s", modifiers: [.command, .shift]).canonicalText == "Cmd+Shift+S")
+    #expect(KeyboardShortcut(.return, modifiers: []).canonicalText == "Return")
+    // The exact initializer takes the modifiers as given.
+    #expect(KeyboardShortcut("s", modifierFlags: []).canonicalText == "S")
+  }
+
+  @Test("an uppercase letter stands for Shift and that letter, as in SwiftUI")
+  func uppercaseLetter() {
+    #expect(KeyboardShortcut("R").canonicalText == "Cmd+Shift+R")
+    #expect(KeyboardShortcut("R").input == "r")
+    #expect(KeyboardShortcut("R", modifierFlags: .command).input == "R")
+  }
+
+  @Test("the button modifier and the initializer agree")
+  func buttonModifier() {
+    let direct = Button("Save", action: "save:").keyboardShortcut("s")
+    let shortcut = Button("Save", action: "save:").keyboardShortcut(KeyboardShortcut("s"))
+    #expect(direct == shortcut)
+    guard case .keyCommand(let keyCommand) = direct.element else {
+      Issue.record("a keyboard shortcut makes a key command")
+      return
+    }
+    #expect(keyCommand.shortcut.label(for: .linux) == "Ctrl+S")
+    #expect(keyCommand.shortcut.label(for: .mac) == "⌘S")
+  }
+
+  @Test("defaultAction is Return and cancelAction is Escape, both without modifiers")
+  func semanticShortcuts() {
+    #expect(KeyboardShortcut.defaultAction.input == .return)
+    #expect(KeyboardShortcut.defaultAction.modifierFlags == [])
+    #expect(KeyboardShortcut.cancelAction.input == .escape)
+    #expect(KeyboardShortcut.cancelAction.modifierFlags == [])
+    let ok = Button("OK", action: "confirm:").keyboardShortcut(.defaultAction)
+    let cancel = Button("Cancel", action: "cancel:").keyboardShortcut(.cancelAction)
+    func shortcut(_ element: MenuElement) -> String? {
+      guard case .keyCommand(let keyCommand) = element else { return nil }
+      return keyCommand.shortcut.canonicalText
+    }
+    #expect(shortcut(ok.element) == "Return")
+    #expect(shortcut(cancel.element) == "Escape")
+  }
+
+  @Test("a cancelAction button fires on plain Escape and not on Cmd+Escape")
+  @MainActor
+  func cancelFires() {
+    let app = Application()
+    let window = Window(application: app)
+    app.keyWindow = window
+    var cancelled = 0
+    window.handle("cancel:") { _ in cancelled += 1 }
+    let menu = Menu(children: [
+      Button("Cancel", action: "cancel:").keyboardShortcut(.cancelAction).element
+    ])
+    let dispatcher = KeyDispatcher(application: app, mainMenu: menu, platform: .linux)
+    func escape(_ flags: KeyModifierFlags) -> PressesEvent {
+      let key = Key(
+        keyCode: .keyboardEscape, evdevCode: 1, characters: "\u{1B}",
+        charactersIgnoringModifiers: "\u{1B}", modifierFlags: flags, keysym: .escape,
+        keysymIgnoringModifiers: .escape)
+      return PressesEvent(
+        timestamp: 0, allPresses: [Press(phase: .began, timestamp: 0, key: key)])
+    }
+    dispatcher.send(escape([]), layout: nil)
+    dispatcher.send(escape(.control), layout: nil)
+    #expect(cancelled == 1)
   }
 }

@@ -92,7 +92,7 @@ struct ElementModelTests {
     #expect(keyCommand.command.title == "Open File…")
     #expect(keyCommand.command.attributes == [.disabled])
     #expect(keyCommand.shortcut == KeyboardShortcut("o", modifierFlags: .command))
-    keyCommand.shortcut = KeyboardShortcut(.function(5))
+    keyCommand.shortcut = KeyboardShortcut(.function(5), modifierFlags: [])
     #expect(keyCommand.input == .function(5))
     #expect(keyCommand.modifierFlags == [])
     #expect(keyCommand.repeatBehavior == .repeatable)

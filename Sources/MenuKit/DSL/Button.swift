@@ -45,8 +45,12 @@ extension Button where Content == Command {
   /// Gives the command a keyboard shortcut, as SwiftUI's `keyboardShortcut(_:modifiers:)`.
   ///
   /// As in SwiftUI, the modifiers default to ``KeyModifierFlags/command``, and an uppercase
-  /// Latin letter stands for Shift and that letter: `.keyboardShortcut("R")` is Cmd+Shift+R.
-  /// Pass a ``KeyboardShortcut`` to ``keyboardShortcut(_:)`` to use a key exactly as given.
+  /// Latin letter stands for Shift and that letter: `.keyboardShortcut("R")` is Cmd+Shift+R,
+  /// the same as `.keyboardShortcut(KeyboardShortcut("R"))`
+  /// (``KeyboardShortcut/init(_:modifiers:)``). Pass a
+  /// ``KeyboardShortcut/init(_:modifierFlags:)`` to ``keyboardShortcut(_:)`` to use a key
+  /// exactly as given, or ``KeyboardShortcut/defaultAction`` and
+  /// ``KeyboardShortcut/cancelAction`` for Return and Escape.
   ///
   /// - Parameters:
   ///   - key: The key, such as `"o"` or ``KeyInput/upArrow``.
@@ -55,7 +59,7 @@ extension Button where Content == Command {
   public func keyboardShortcut(_ key: KeyInput, modifiers: KeyModifierFlags = .command)
     -> Button<KeyCommand>
   {
-    keyboardShortcut(.swiftUIStyle(key, modifiers: modifiers))
+    keyboardShortcut(KeyboardShortcut(key, modifiers: modifiers))
   }
 
   /// Gives the command a keyboard shortcut.
@@ -88,7 +92,7 @@ extension Button where Content == KeyCommand {
   public func keyboardShortcut(_ key: KeyInput, modifiers: KeyModifierFlags = .command)
     -> Button
   {
-    keyboardShortcut(.swiftUIStyle(key, modifiers: modifiers))
+    keyboardShortcut(KeyboardShortcut(key, modifiers: modifiers))
   }
 
   /// Replaces the key command's shortcut.
@@ -200,19 +204,5 @@ extension Button {
       copy = copy.updatingCommand { update(&$0.attributes) }
     }
     return copy
-  }
-}
-
-extension KeyboardShortcut {
-  /// A shortcut read with SwiftUI's conventions: an uppercase Latin letter adds Shift and
-  /// becomes lowercase, as UIKit matches key commands against lowercase characters.
-  static func swiftUIStyle(_ key: KeyInput, modifiers: KeyModifierFlags) -> KeyboardShortcut {
-    if let characters = key.characters, characters.unicodeScalars.count == 1,
-      let scalar = characters.unicodeScalars.first, ("A"..."Z").contains(scalar)
-    {
-      return KeyboardShortcut(
-        KeyInput(characters.lowercased()), modifierFlags: modifiers.union(.shift))
-    }
-    return KeyboardShortcut(key, modifierFlags: modifiers)
   }
 }

@@ -130,7 +130,7 @@ extension KeyboardShortcut {
     if parts.count == 1, let flag = KeyModifierFlags.named(keyName),
       let input = KeyInput.modifierKey(flag)
     {
-      self.init(input)
+      self.init(input, modifierFlags: [])
       return
     }
     if let code = KeyInput.bracketedCode(keyName) {

@@ -22,11 +22,58 @@ public struct KeyboardShortcut: Hashable, Sendable, CustomStringConvertible {
   /// for completeness.
   public var modifierFlags: KeyModifierFlags
 
-  /// Creates a shortcut from a key and modifiers.
-  public init(_ input: KeyInput, modifierFlags: KeyModifierFlags = []) {
+  /// Creates a shortcut from a key and modifiers, exactly as given, as a key command's
+  /// `input` and `modifierFlags` are.
+  ///
+  /// ```swift
+  /// KeyboardShortcut(.escape, modifierFlags: []).canonicalText         // "Escape"
+  /// KeyboardShortcut("r", modifierFlags: [.command, .shift]).canonicalText  // "Cmd+Shift+R"
+  /// ```
+  public init(_ input: KeyInput, modifierFlags: KeyModifierFlags) {
     self.input = input
     self.modifierFlags = modifierFlags
   }
+
+  /// Creates a shortcut as SwiftUI's `KeyboardShortcut(_:modifiers:)` does: the modifiers
+  /// default to ``KeyModifierFlags/command``, and an uppercase Latin letter stands for Shift
+  /// and that letter, as UIKit matches key commands against lowercase characters.
+  ///
+  /// ```swift
+  /// KeyboardShortcut("s").canonicalText                        // "Cmd+S"
+  /// KeyboardShortcut("R").canonicalText                        // "Cmd+Shift+R"
+  /// KeyboardShortcut(.return, modifiers: []).canonicalText     // "Return"
+  /// ```
+  ///
+  /// Use ``init(_:modifierFlags:)`` to take a key exactly as given.
+  ///
+  /// - Parameters:
+  ///   - input: The key, such as `"s"` or ``KeyInput/upArrow``.
+  ///   - modifiers: The modifiers that must be held; ``KeyModifierFlags/command`` by default.
+  public init(_ input: KeyInput, modifiers: KeyModifierFlags = .command) {
+    if let characters = input.characters, characters.unicodeScalars.count == 1,
+      let scalar = characters.unicodeScalars.first, ("A"..."Z").contains(scalar)
+    {
+      self.init(KeyInput(characters.lowercased()), modifierFlags: modifiers.union(.shift))
+    } else {
+      self.init(input, modifierFlags: modifiers)
+    }
+  }
+
+  /// The Return key with no modifiers: the shortcut of a dialog's default button (SwiftUI's
+  /// `KeyboardShortcut.defaultAction`).
+  ///
+  /// ```swift
+  /// Button("Save", action: "save:").keyboardShortcut(.defaultAction)
+  /// ```
+  public static let defaultAction = KeyboardShortcut(.return, modifierFlags: [])
+
+  /// The Escape key with no modifiers: the shortcut of a dialog's cancel button (SwiftUI's
+  /// `KeyboardShortcut.cancelAction`).
+  ///
+  /// ```swift
+  /// Button("Cancel", action: "cancel:").keyboardShortcut(.cancelAction)
+  /// ```
+  public static let cancelAction = KeyboardShortcut(.escape, modifierFlags: [])
 
   /// The canonical text, such as `Cmd+Shift+O`.
   public var canonicalText: String {

@@ -283,7 +283,7 @@ extension KeyDispatcher {
     }
     let key = CommandKey(action: action, propertyList: arguments)
     let definition = resolver.menuCommands[key]
-    let stroke = binding.keys.strokes.last ?? KeyboardShortcut(KeyInput(""))
+    let stroke = binding.keys.strokes.last ?? KeyboardShortcut(KeyInput(""), modifierFlags: [])
     var keyCommand =
       definition?.keyCommand
       ?? KeyCommand(
