@@ -182,7 +182,44 @@ open class Responder {
   /// comparison). A getter that builds a new array on every call is correct too, but each
   /// press then compares the new array's key commands with the ones kept, one by one
   /// (docs/performance.md gives both costs).
-  open var keyCommands: [KeyCommand] { [] }
+  ///
+  /// The default returns the key commands added with ``addKeyCommand(_:)``, from one stored
+  /// array. An override that also wants them includes `super.keyCommands`, as in UIKit.
+  open var keyCommands: [KeyCommand] { addedKeyCommands }
+
+  /// The key commands ``addKeyCommand(_:)`` added, in order. Private and only read or
+  /// swapped whole, so the compiler proves its accesses never overlap (the dispatcher reads
+  /// it on every press, through the default ``keyCommands``).
+  private var addedKeyCommands: [KeyCommand] = []
+
+  /// Adds a key command to the ones the default ``keyCommands`` returns (UIKit's
+  /// `addKeyCommand(_:)`).
+  ///
+  /// The dispatcher reads ``keyCommands`` on every press, so the key command takes effect at
+  /// the next press. A subclass that overrides ``keyCommands`` offers added key commands
+  /// only if its getter includes `super.keyCommands`:
+  ///
+  /// ```swift
+  /// tableView.addKeyCommand(
+  ///   KeyCommand(input: KeyCommand.inputDownArrow, modifierFlags: [], action: "moveDown:"))
+  ///
+  /// override var keyCommands: [KeyCommand] { super.keyCommands + ownCommands }
+  /// ```
+  public func addKeyCommand(_ keyCommand: KeyCommand) {
+    var commands: [KeyCommand] = []
+    swap(&commands, &addedKeyCommands)
+    commands.append(keyCommand)
+    swap(&commands, &addedKeyCommands)
+  }
+
+  /// Removes every added key command equal to `keyCommand` (UIKit's `removeKeyCommand(_:)`);
+  /// does nothing when none was added.
+  public func removeKeyCommand(_ keyCommand: KeyCommand) {
+    var commands: [KeyCommand] = []
+    swap(&commands, &addedKeyCommands)
+    commands.removeAll { $0 == keyCommand }
+    swap(&commands, &addedKeyCommands)
+  }
 
   /// Registers a closure that performs an action; ``canPerformAction(_:withSender:)`` and
   /// ``perform(_:withSender:)`` consult it by default.
