@@ -121,15 +121,38 @@ extension Button where Content == Action {
   /// - Parameters:
   ///   - title: The title shown in menus.
   ///   - image: A symbol name for the item's image.
-  ///   - identifier: The identifier builder edits use to address the action.
+  ///   - identifier: The identifier builder edits use to address the action; a unique one is
+  ///     generated when it is nil.
   ///   - handler: The closure run when the action is performed.
   public init(
-    _ title: String, image: String? = nil, identifier: ActionIdentifier,
+    _ title: String, image: String? = nil, identifier: ActionIdentifier? = nil,
     handler: @escaping Action.Handler
   ) {
     self.init(
       element: .action(
         Action(title: title, image: image, identifier: identifier, handler: handler)))
+  }
+
+  /// Creates a button that runs a closure of no arguments, as SwiftUI's
+  /// `Button(_:action:)`.
+  ///
+  /// ```swift
+  /// Button("Tokyo") { show(.tokyo) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - title: The title shown in menus.
+  ///   - image: A symbol name for the item's image.
+  ///   - identifier: The identifier builder edits use to address the action; a unique one is
+  ///     generated when it is nil.
+  ///   - action: The closure run when the button is chosen.
+  public init(
+    _ title: String, image: String? = nil, identifier: ActionIdentifier? = nil,
+    action: @escaping @MainActor @Sendable () -> Void
+  ) {
+    self.init(
+      element: .action(
+        Action(title: title, image: image, identifier: identifier) { _, _ in action() }))
   }
 }
 
