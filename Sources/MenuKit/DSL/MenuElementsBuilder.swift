@@ -57,6 +57,11 @@ public enum MenuElementsBuilder {
     [button.element]
   }
 
+  /// Lifts a toggle: its command, key command or action, with its on/off state.
+  public static func buildExpression<Content>(_ toggle: Toggle<Content>) -> [MenuElement] {
+    [toggle.element]
+  }
+
   /// Marks a section break; ``buildFinalResult(_:)`` turns the marks into inline menus.
   public static func buildExpression(_ divider: Divider) -> [MenuElement] { [Divider.marker] }
 
