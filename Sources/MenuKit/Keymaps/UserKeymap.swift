@@ -49,37 +49,47 @@ public struct UserKeymap: Sendable {
   /// - Throws: ``UserKeymapError`` when the file exists but cannot be read (such as a
   ///   directory or a file without read permission), or has errors and cannot be backed up.
   public init(contentsOf path: String) throws(UserKeymapError) {
+    var contents: [UInt8]?
+    var target: AtomicFile.Target?
+    do throws(AtomicFile.Failure) {
+      target = try AtomicFile.resolve(path, creatingDirectories: false)
+      contents = try target?.read()
+    } catch  where error.errorNumber == ENOENT {
+      // The directory does not exist yet: the file is missing, and the first save creates both.
+    } catch {
+      throw UserKeymapError("cannot read the user keymap '\(path)': \(error.reason)")
+    }
+    try self.init(path: path, contents: contents, target: target)
+  }
+
+  /// Loads a user keymap from the bytes of its file (nil for a missing file), backing up a
+  /// file with errors next to `target`.
+  private init(path: String, contents: [UInt8]?, target: AtomicFile.Target?)
+    throws(UserKeymapError)
+  {
     self.path = path
-    let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    let empty = KeymapDocument(
+      keymap: nil, root: nil, spans: JSONSpans(), entries: [], diagnostics: [])
+    guard let contents, let target else {
       text = ""
       diagnostics = []
-      document = KeymapDocument(
-        keymap: nil, root: nil, spans: JSONSpans(), entries: [], diagnostics: [])
+      document = empty
       keymap = Keymap(source: .user, path: path)
       return
     }
-    guard !isDirectory.boolValue, let data = manager.contents(atPath: path) else {
-      throw UserKeymapError(
-        "cannot read the user keymap '\(path)': "
-          + (isDirectory.boolValue ? "it is a directory" : "permission denied or I/O error"))
-    }
-    if let original = String(validating: data, as: UTF8.self),
-      original.unicodeScalars.allSatisfy(\.properties.isWhitespace)
-    {
+    let decoded = String(validating: contents, as: UTF8.self)
+    if let decoded, decoded.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
       // An empty file holds nothing to lose: it is an empty keymap, as a missing one is.
       text = ""
       diagnostics = []
-      document = KeymapDocument(
-        keymap: nil, root: nil, spans: JSONSpans(), entries: [], diagnostics: [])
+      document = empty
       keymap = Keymap(source: .user, path: path)
       return
     }
     var opened: KeymapDocument
-    if let original = String(validating: data, as: UTF8.self) {
-      opened = KeymapFile.decode(text: original, path: path, source: .user)
-      text = original
+    if let decoded {
+      opened = KeymapFile.decode(text: decoded, path: path, source: .user)
+      text = decoded
     } else {
       opened = KeymapDocument(
         keymap: nil, root: nil, spans: JSONSpans(), entries: [],
@@ -93,7 +103,7 @@ public struct UserKeymap: Sendable {
     keymap.path = path
     document = opened
     if opened.diagnostics.containsErrors || opened.keymap == nil {
-      let backup = try Self.backUp(path, data: data)
+      let backup = try Self.backUp(path, contents: contents, next: target)
       backupPath = backup
       diagnostics.append(
         Diagnostic(
@@ -138,6 +148,11 @@ public struct UserKeymap: Sendable {
   ///
   /// - Parameter binding: The binding to add.
   public mutating func add(_ binding: KeyBinding) {
+    insert(binding)
+  }
+
+  /// Adds a binding at the end of the text: the body of ``add(_:)``.
+  private mutating func insert(_ binding: KeyBinding) {
     var binding = binding
     binding.source = .user
     binding.location = nil
@@ -175,6 +190,13 @@ public struct UserKeymap: Sendable {
   public mutating func changeKeys(of binding: KeyBinding, to keys: KeySequence)
     throws(UserKeymapError)
   {
+    try applyChangeKeys(of: binding, to: keys)
+  }
+
+  /// Changes the keys of a binding in the text: the body of ``changeKeys(of:to:)``.
+  private mutating func applyChangeKeys(of binding: KeyBinding, to keys: KeySequence)
+    throws(UserKeymapError)
+  {
     if binding.source == .user {
       let index = try indexOfUserBinding(binding)
       let entry = document.entries[index]
@@ -190,10 +212,10 @@ public struct UserKeymap: Sendable {
       throw UserKeymapError(
         "only a binding that performs a command can be rebound; this one removes or disables keys")
     }
-    try remove(binding)
+    try applyRemove(binding)
     var moved = binding
     moved.keys = keys
-    add(moved)
+    insert(moved)
   }
 
   /// Removes a binding.
@@ -206,6 +228,11 @@ public struct UserKeymap: Sendable {
   /// - Throws: ``UserKeymapError`` when a user binding is not in this keymap, or a lower layer's
   ///   binding does not perform a command (it has nothing to remove).
   public mutating func remove(_ binding: KeyBinding) throws(UserKeymapError) {
+    try applyRemove(binding)
+  }
+
+  /// Removes a binding from the text: the body of ``remove(_:)``.
+  private mutating func applyRemove(_ binding: KeyBinding) throws(UserKeymapError) {
     if binding.source == .user {
       let index = try indexOfUserBinding(binding)
       let entry = document.entries[index]
@@ -222,7 +249,7 @@ public struct UserKeymap: Sendable {
         "a \(binding.source.rawValue) binding that removes or disables keys cannot be removed; "
           + "bind the keys instead")
     }
-    add(
+    insert(
       KeyBinding(
         keys: binding.keys, effect: .unbindCommand(action), context: binding.context,
         source: .user))
@@ -232,12 +259,15 @@ public struct UserKeymap: Sendable {
 
   /// Writes ``text`` to ``path`` atomically.
   ///
-  /// The text goes to a temporary file in the same directory, which is flushed to disk
+  /// The text goes to a new temporary file in the file's directory, which is flushed to disk
   /// (`fsync`), renamed over the keymap, and the directory is flushed too. A crash at any
-  /// moment leaves either the old file or the new one, never a mix. The file's permissions are
-  /// kept; a symbolic link is followed, so the link stays and its target is replaced.
+  /// moment leaves either the old file or the new one, never a mix. The file's permissions,
+  /// and where permitted its owner, are kept. A symbolic link is written through: the link
+  /// stays and the file it points to is replaced. Missing parent directories are created with
+  /// mode 0700. See `docs/hardening.md` for the rules.
   ///
   /// - Throws: ``UserKeymapError`` naming the step that failed and the system's reason.
+  ///   Nothing is written then.
   public mutating func save() throws(UserKeymapError) {
     try save(chunkDelay: nil)
   }
@@ -246,7 +276,12 @@ public struct UserKeymap: Sendable {
   /// so that a test can kill the process in the middle of a write.
   package mutating func save(chunkDelay: Duration?) throws(UserKeymapError) {
     if text.isEmpty { replaceText(KeymapFile.text(of: Keymap(source: .user))) }
-    try AtomicFile.write(Array(text.utf8), to: path, chunkDelay: chunkDelay)
+    do throws(AtomicFile.Failure) {
+      let target = try AtomicFile.resolve(path, creatingDirectories: true)
+      try target.write(Array(text.utf8), chunkDelay: chunkDelay)
+    } catch {
+      throw UserKeymapError("cannot save the user keymap '\(path)': \(error.reason)")
+    }
     hasUnsavedChanges = false
   }
 
@@ -308,26 +343,28 @@ public struct UserKeymap: Sendable {
   }
 
   /// Copies a file with errors to `<path>.bak`, or `<path>.<timestamp>.bak` (with a counter if
-  /// needed) when that exists; never overwrites a file.
-  private static func backUp(_ path: String, data: Data) throws(UserKeymapError) -> String {
-    var candidates = [path + ".bak"]
+  /// needed) when that exists, next to the file; never overwrites or follows anything.
+  private static func backUp(_ path: String, contents: [UInt8], next target: AtomicFile.Target)
+    throws(UserKeymapError) -> String
+  {
+    var candidates = [target.name + ".bak"]
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
     let stamp = formatter.string(from: Date())
-    candidates.append("\(path).\(stamp).bak")
-    candidates += (2...100).map { "\(path).\(stamp)-\($0).bak" }
+    candidates.append("\(target.name).\(stamp).bak")
+    candidates += (2...100).map { "\(target.name).\(stamp)-\($0).bak" }
     for candidate in candidates {
       do {
-        try AtomicFile.create(Array(data), at: candidate)
-        return candidate
-      } catch let error where error.fileExists {
+        try target.createSibling(named: candidate, holding: contents)
+        return target.pathOfSibling(named: candidate)
+      } catch  where error.fileExists {
         continue
       } catch {
         throw UserKeymapError(
-          "the user keymap '\(path)' has errors and cannot be backed up to '\(candidate)': "
-            + error.message)
+          "the user keymap '\(path)' has errors and cannot be backed up to "
+            + "'\(target.pathOfSibling(named: candidate))': \(error.reason)")
       }
     }
     throw UserKeymapError(
