@@ -234,3 +234,62 @@ struct KeymapSaveCrashTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["user.keymap.json"])
   }
 }
+
+@Suite("menu-dump keymap save safety")
+struct KeymapSaveSafetyTests {
+  @Test("40 bind processes at once on one file leave all 40 bindings")
+  func concurrentProcesses() throws {
+    let executable = try #require(executable, "menu-dump is built next to the tests")
+    let directory = try temporaryDirectory()
+    let path = directory + "/user.keymap.json"
+    let count = 40
+    var processes: [Process] = []
+    for index in 0..<count {
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = [
+        "keymap", "bind", path, "--keys", "Ctrl+Alt+F\(index % 12 + 1)", "--command",
+        "command.number\(index)",
+      ]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      processes.append(process)
+    }
+    for process in processes { try process.run() }
+    for process in processes { process.waitUntilExit() }
+    #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+    let (keymap, diagnostics) = KeymapFile.load(contentsOf: path, source: .user)
+    #expect(diagnostics == [])
+    let commands = Set(keymap?.bindings.map { "\($0.effect)" } ?? [])
+    #expect(commands.count == count)
+    // Neither lock nor temporary files are left behind.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["user.keymap.json"])
+  }
+
+  @Test("bind creates the missing directories of a new keymap")
+  func missingDirectories() throws {
+    let directory = try temporaryDirectory()
+    let path = directory + "/config/editor/user.keymap.json"
+    #expect(
+      menuDump("keymap", "bind", path, "--keys", "F1", "--command", "help").status == .success)
+    #expect(KeymapFile.load(contentsOf: path, source: .user).keymap?.bindings.count == 1)
+  }
+
+  @Test(
+    "bind through another user's link in a shared sticky directory fails; the target is unchanged",
+    .enabled(if: geteuid() == 0, "needs root to make a link owned by another user"))
+  func foreignLink() throws {
+    let shared = try temporaryDirectory()
+    chmod(shared, 0o1777)
+    let victim = try temporaryDirectory() + "/passwd"
+    try Data("root:x:0:0\n".utf8).write(to: URL(fileURLWithPath: victim))
+    let link = shared + "/user.keymap.json"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
+    lchown(link, 65534, 65534)
+    let result = menuDump("keymap", "bind", link, "--keys", "F1", "--command", "help")
+    #expect(result.status == .failure)
+    #expect(result.errors.contains("MenuKit does not follow it"), "\(result.errors)")
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "root:x:0:0\n")
+    #expect(!result.output.contains("saved"))
+  }
+}

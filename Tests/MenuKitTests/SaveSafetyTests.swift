@@ -242,3 +242,68 @@ struct SaveSafetyTests {
     #expect(status(history).st_uid == otherUser)
   }
 }
+
+@Suite("Saving a user keymap: concurrent edits")
+struct UserKeymapConcurrencyTests {
+  @Test("two values opened before either saves both keep their bindings")
+  func twoValues() throws {
+    let path = try temporaryDirectory() + "/user.keymap.json"
+    try write("// mine\n" + oneBinding, to: path)
+    var first = try UserKeymap(contentsOf: path)
+    var second = try UserKeymap(contentsOf: path)
+    first.addBinding(try keys("F2"), command: "rename")
+    second.addBinding(try keys("F3"), command: "find")
+    try first.save()
+    try second.save()
+    let bindings = KeymapFile.load(contentsOf: path, source: .user).keymap?.bindings
+    #expect(bindings?.map(\.keys.canonicalText) == ["F1", "F2", "F3"])
+    #expect(try contents(path).hasPrefix("// mine\n"))
+    #expect(second.text == (try contents(path)))
+    #expect(!second.hasUnsavedChanges)
+    // The merged value saves on top of its own save again without changes.
+    second.addBinding(try keys("F4"), command: "next")
+    try second.save()
+    #expect(KeymapFile.load(contentsOf: path, source: .user).keymap?.bindings.count == 4)
+  }
+
+  @Test("many values saving at once from several threads keep every binding")
+  func threads() throws {
+    let path = try temporaryDirectory() + "/user.keymap.json"
+    let count = 16
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+      do {
+        var userKeymap = try UserKeymap(contentsOf: path)
+        userKeymap.addBinding(
+          try keys("Ctrl+Alt+F\(index % 12 + 1)"), command: ActionName("c\(index)"))
+        try userKeymap.save()
+      } catch {
+        Issue.record("save \(index): \(error)")
+      }
+    }
+    let bindings = KeymapFile.load(contentsOf: path, source: .user).keymap?.bindings ?? []
+    #expect(Set(bindings.map(\.effect)).count == count)
+  }
+
+  @Test("a removal that another save already made is kept; rebinding a removed binding fails")
+  func conflictingEdits() throws {
+    let path = try temporaryDirectory() + "/user.keymap.json"
+    try write(oneBinding, to: path)
+    var first = try UserKeymap(contentsOf: path)
+    var second = try UserKeymap(contentsOf: path)
+    var third = try UserKeymap(contentsOf: path)
+    let f1 = try #require(first.keymap.bindings.first)
+    try first.remove(f1)
+    try first.save()
+    try second.remove(f1)
+    try second.save()
+    #expect(KeymapFile.load(contentsOf: path, source: .user).keymap?.bindings == [])
+    let saved = try contents(path)
+    try third.changeKeys(of: f1, to: try keys("F9"))
+    #expect {
+      try third.save()
+    } throws: { error in
+      "\(error)".contains("another save removed or changed the binding of 'F1'")
+    }
+    #expect(try contents(path) == saved)
+  }
+}

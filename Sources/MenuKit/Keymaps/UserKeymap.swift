@@ -19,6 +19,10 @@ import Foundation
 /// lost: it is first copied to a backup (`<name>.bak`, or a timestamped name when that exists),
 /// its valid bindings are loaded, every problem is in ``diagnostics``, and the next save writes
 /// a valid file with the valid bindings and the edits.
+///
+/// Several processes, or several `UserKeymap` values, may edit one file at once: ``save()``
+/// locks the file, and when another save changed it since this value read it, applies this
+/// value's edits again to the file as it is, so every save's bindings are kept.
 public struct UserKeymap: Sendable {
   /// The file's path.
   public let path: String
@@ -34,6 +38,18 @@ public struct UserKeymap: Sendable {
   public private(set) var hasUnsavedChanges = false
   /// The loaded text's tree, spans and binding entries, kept in step with `text`.
   private var document: KeymapDocument
+  /// The edits since the file was read or saved, in order: ``save()`` applies them again to
+  /// the file as it is then, when another process or value saved it in between.
+  private var edits: [Edit] = []
+  /// The file's bytes when it was read or saved; nil when it did not exist.
+  private var baseContents: [UInt8]?
+
+  /// One edit, as the public methods received it.
+  private enum Edit: Sendable {
+    case add(KeyBinding)
+    case changeKeys(KeyBinding, KeySequence)
+    case remove(KeyBinding)
+  }
 
   /// Opens the user keymap at `path`; a missing or empty file is an empty keymap.
   ///
@@ -68,6 +84,7 @@ public struct UserKeymap: Sendable {
     throws(UserKeymapError)
   {
     self.path = path
+    baseContents = contents
     let empty = KeymapDocument(
       keymap: nil, root: nil, spans: JSONSpans(), entries: [], diagnostics: [])
     guard let contents, let target else {
@@ -149,6 +166,7 @@ public struct UserKeymap: Sendable {
   /// - Parameter binding: The binding to add.
   public mutating func add(_ binding: KeyBinding) {
     insert(binding)
+    edits.append(.add(binding))
   }
 
   /// Adds a binding at the end of the text: the body of ``add(_:)``.
@@ -191,6 +209,7 @@ public struct UserKeymap: Sendable {
     throws(UserKeymapError)
   {
     try applyChangeKeys(of: binding, to: keys)
+    edits.append(.changeKeys(binding, keys))
   }
 
   /// Changes the keys of a binding in the text: the body of ``changeKeys(of:to:)``.
@@ -229,6 +248,7 @@ public struct UserKeymap: Sendable {
   ///   binding does not perform a command (it has nothing to remove).
   public mutating func remove(_ binding: KeyBinding) throws(UserKeymapError) {
     try applyRemove(binding)
+    edits.append(.remove(binding))
   }
 
   /// Removes a binding from the text: the body of ``remove(_:)``.
@@ -257,7 +277,13 @@ public struct UserKeymap: Sendable {
 
   // MARK: Saving
 
-  /// Writes ``text`` to ``path`` atomically.
+  /// Writes ``text`` to ``path`` atomically, after the edits that others saved meanwhile.
+  ///
+  /// Saving takes an exclusive lock on the file (`flock` on `.<name>.lock` beside it), so
+  /// saves of one file by several processes or ``UserKeymap`` values happen one at a time.
+  /// Under the lock the file is read again: when another save changed it since this value
+  /// read it, this value's edits are applied again to the file as it is now, so no save loses
+  /// another's bindings.
   ///
   /// The text goes to a new temporary file in the file's directory, which is flushed to disk
   /// (`fsync`), renamed over the keymap, and the directory is flushed too. A crash at any
@@ -266,8 +292,9 @@ public struct UserKeymap: Sendable {
   /// stays and the file it points to is replaced. Missing parent directories are created with
   /// mode 0700. See `docs/hardening.md` for the rules.
   ///
-  /// - Throws: ``UserKeymapError`` naming the step that failed and the system's reason.
-  ///   Nothing is written then.
+  /// - Throws: ``UserKeymapError`` naming the step that failed and the system's reason, or
+  ///   when another save removed a binding that an edit here changes the keys of. Nothing is
+  ///   written then.
   public mutating func save() throws(UserKeymapError) {
     try save(chunkDelay: nil)
   }
@@ -275,17 +302,66 @@ public struct UserKeymap: Sendable {
   /// Saves like ``save()``, optionally writing a few bytes at a time with a pause after each,
   /// so that a test can kill the process in the middle of a write.
   package mutating func save(chunkDelay: Duration?) throws(UserKeymapError) {
-    if text.isEmpty { replaceText(KeymapFile.text(of: Keymap(source: .user))) }
-    do throws(AtomicFile.Failure) {
-      let target = try AtomicFile.resolve(path, creatingDirectories: true)
-      try target.write(Array(text.utf8), chunkDelay: chunkDelay)
-    } catch {
-      throw UserKeymapError("cannot save the user keymap '\(path)': \(error.reason)")
+    let path = path
+    func failure(_ error: AtomicFile.Failure) -> UserKeymapError {
+      UserKeymapError("cannot save the user keymap '\(path)': \(error.reason)")
     }
+    let target: AtomicFile.Target
+    let lock: AtomicFile.Lock
+    let current: [UInt8]?
+    do throws(AtomicFile.Failure) {
+      target = try AtomicFile.resolve(path, creatingDirectories: true)
+      lock = try target.lock()
+      do throws(AtomicFile.Failure) {
+        current = try target.read()
+      } catch {
+        lock.release()
+        throw error
+      }
+    } catch {
+      throw failure(error)
+    }
+    defer { lock.release() }
+    if current != baseContents {
+      // Another save changed the file since it was read: apply this value's edits to it.
+      var merged = try UserKeymap(path: path, contents: current, target: target)
+      for edit in edits { try merged.replay(edit) }
+      merged.edits = edits
+      merged.backupPath = merged.backupPath ?? backupPath
+      self = merged
+    }
+    if text.isEmpty { replaceText(KeymapFile.text(of: Keymap(source: .user))) }
+    let bytes = Array(text.utf8)
+    do throws(AtomicFile.Failure) {
+      try target.write(bytes, chunkDelay: chunkDelay)
+    } catch {
+      throw failure(error)
+    }
+    baseContents = bytes
+    edits = []
     hasUnsavedChanges = false
   }
 
   // MARK: Internal
+
+  /// Applies an edit again, to the file as another save left it. Removing a binding that is
+  /// gone already does nothing; changing the keys of one that is gone is an error.
+  private mutating func replay(_ edit: Edit) throws(UserKeymapError) {
+    switch edit {
+    case .add(let binding):
+      insert(binding)
+    case .remove(let binding):
+      if binding.source == .user, (try? indexOfUserBinding(binding)) == nil { return }
+      try applyRemove(binding)
+    case .changeKeys(let binding, let keys):
+      if binding.source == .user, (try? indexOfUserBinding(binding)) == nil {
+        throw UserKeymapError(
+          "cannot save the user keymap '\(path)': another save removed or changed the binding "
+            + "of '\(binding.keys)' whose keys were to change to '\(keys)'; open the file again")
+      }
+      try applyChangeKeys(of: binding, to: keys)
+    }
+  }
 
   /// Replaces the text and loads it again, so `keymap` and the spans follow every edit.
   private mutating func replaceText(_ newText: String) {
