@@ -66,13 +66,15 @@ enum Palette {
                             (default: every command of the menu is performed)
         --first-responder ID
                             start validation at responder ID of the chain
-        --history FILE      recently used commands (JSON); --interactive records the choice
+        --history FILE      recently used commands (JSON); --interactive records the choice,
+                            saving FILE atomically (its directories created when missing)
         --interactive       the interactive palette (needs a terminal)
         --lines FILE|-      rank plain lines instead of commands
         -h, --help          show this help
 
-      EXIT STATUS: 0 printed (or chosen); 1 nothing matched --lines, or the interactive palette
-      was left without a choice; 64 the command line is wrong; 65 a file is malformed.
+      EXIT STATUS: 0 printed (or chosen); 1 nothing matched --lines, the interactive palette
+      was left without a choice, or the --history file could not be saved (the choice is
+      printed still); 64 the command line is wrong; 65 a file is malformed.
 
       """
 
@@ -126,6 +128,13 @@ enum Palette {
       }
       if variant != nil, layout == nil {
         throw UsageError(description: "'--variant' needs '--layout'")
+      }
+      if let history {
+        do throws(AtomicFile.Failure) {
+          try AtomicFile.checkFileName(history)
+        } catch {
+          throw UsageError(description: "bad --history '\(history)': \(error.reason)")
+        }
       }
       if interactive, format == .json || limit != nil || !query.isEmpty {
         throw UsageError(

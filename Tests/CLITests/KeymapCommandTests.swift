@@ -110,6 +110,17 @@ struct KeymapCommandTests {
       (["keymap", "bind", "f", "--command", "x"], .usage, "missing '--keys'"),
       (["keymap", "rebind", "f", "--keys", "F1"], .usage, "missing '--to'"),
       (["keymap", "check", "--bogus"], .usage, "unknown option '--bogus'"),
+      (["keymap", "bind", "f", "--keys", "F1", "--command", ""], .usage, "bad --command ''"),
+      (["keymap", "bind", "f", "--keys", "F1", "--command", "a b"], .usage, "bad --command 'a b'"),
+      (["keymap", "bind", "f", "--keys", "F1", "--command", "-x"], .usage, "bad --command '-x'"),
+      (
+        ["keymap", "bind", "f/", "--keys", "F1", "--command", "x"], .usage,
+        "bad keymap file 'f/': the path ends with '/'"
+      ),
+      (
+        ["keymap", "unbind", "f/..", "--keys", "F1"], .usage,
+        "bad keymap file 'f/..': the path ends with '/..'"
+      ),
       (["keymap", "bind", "f", "--keys", "Ctrl+Nope", "--command", "x"], .dataError, "bad --keys"),
       (
         ["keymap", "bind", "f", "--keys", "F1", "--command", "x", "--context", "a &&"], .dataError,
@@ -237,6 +248,30 @@ struct KeymapSaveCrashTests {
 
 @Suite("menu-dump keymap save safety")
 struct KeymapSaveSafetyTests {
+  @Test(
+    "a keymap path ending in '/', '/.', '//' or '/x/..' is a usage error; the file is unchanged",
+    arguments: ["/", "/.", "//", "/x/.."])
+  func trailingComponents(suffix: String) throws {
+    let path = try temporaryDirectory() + "/u.keymap.json"
+    #expect(
+      menuDump("keymap", "bind", path, "--keys", "Ctrl+1", "--command", "one").status == .success)
+    #expect(
+      menuDump("keymap", "bind", path, "--keys", "Ctrl+2", "--command", "two").status == .success)
+    let before = try String(contentsOfFile: path, encoding: .utf8)
+    let result = menuDump(
+      "keymap", "bind", path + suffix, "--keys", "Ctrl+3", "--command", "three")
+    #expect(result.status == .usage)
+    #expect(result.errors.contains("the path ends with"), "\(result.errors)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+  }
+
+  @Test("bind --command '' saves nothing")
+  func emptyCommand() throws {
+    let path = try temporaryDirectory() + "/u.keymap.json"
+    #expect(menuDump("keymap", "bind", path, "--keys", "F1", "--command", "").status == .usage)
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
   @Test("40 bind processes at once on one file leave all 40 bindings")
   func concurrentProcesses() throws {
     let executable = try #require(executable, "menu-dump is built next to the tests")

@@ -176,6 +176,11 @@ struct PaletteCommandTests {
         "'--lines' prints the lines themselves; drop '--format'"
       ),
       (["--variant", "nodeadkeys"], "'--variant' needs '--layout'"),
+      (
+        ["--history", "h.json/"],
+        "bad --history 'h.json/': the path ends with '/', which names a directory; give the "
+          + "file's path without it"
+      ),
     ])
   func usage(arguments: [String], message: String) {
     var output = BufferedOutput()
