@@ -80,6 +80,7 @@ enum Explain {
       if !showHelp, keys.isEmpty {
         throw UsageError(description: "missing KEYS, such as 'Ctrl+K Ctrl+S'")
       }
+      try ArgumentScanner.checkRuleNames(names)
     }
   }
 

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitXKB
 
 /// The command line of `menu-dump`.
 struct Options: Equatable {
@@ -173,6 +174,7 @@ struct Options: Equatable {
         description: "'--layout', '--variant' and '--geometry' need '--format markdown' or "
           + "'--format html'")
     }
+    try ArgumentScanner.checkRuleNames(XKBKeymap.RuleNames(layout: layout, variant: variant))
     if format == .markdown, geometry != nil {
       throw UsageError(description: "'--geometry' needs '--format html'")
     }

@@ -129,6 +129,7 @@ enum Palette {
       if variant != nil, layout == nil {
         throw UsageError(description: "'--variant' needs '--layout'")
       }
+      try ArgumentScanner.checkRuleNames(XKBKeymap.RuleNames(layout: layout, variant: variant))
       if let history {
         do throws(AtomicFile.Failure) {
           try AtomicFile.checkFileName(history)

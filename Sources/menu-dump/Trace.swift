@@ -128,6 +128,7 @@ enum Trace {
       if !showHelp, names.layout?.isEmpty ?? true {
         throw UsageError(description: "missing '--layout'")
       }
+      try ArgumentScanner.checkRuleNames(names)
     }
   }
 

@@ -181,6 +181,10 @@ struct PaletteCommandTests {
         "bad --history 'h.json/': the path ends with '/', which names a directory; give the "
           + "file's path without it"
       ),
+      (
+        ["--layout", "../../etc/passwd"],
+        "bad --layout '../../etc/passwd': '/' is not allowed; an XKB name is never a path"
+      ),
     ])
   func usage(arguments: [String], message: String) {
     var output = BufferedOutput()

@@ -1,4 +1,5 @@
 internal import CXKBRegistry
+internal import MenuKitXKB
 
 /// An XKB layout and, optionally, one of its variants: `de`, `de(nodeadkeys)`.
 ///
@@ -45,14 +46,16 @@ public struct LayoutName: Hashable, Sendable, Comparable, CustomStringConvertibl
     guard !layout.isEmpty else {
       throw LayoutNameError(text: text, reason: "no layout name")
     }
-    let allowed = { (scalar: Unicode.Scalar) -> Bool in
-      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-        || "_-".unicodeScalars
-          .contains(scalar)
+    // The rule every tool applies to XKB names: a name, never a path.
+    do throws(XKBRuleNameError) {
+      try XKBKeymap.RuleNames.validate(layout, as: .layout)
+      try XKBKeymap.RuleNames.validate(variant ?? "", as: .variant)
+    } catch {
+      throw LayoutNameError(text: text, reason: error.reason)
     }
-    for part in [layout, variant ?? ""] where !part.unicodeScalars.allSatisfy(allowed) {
+    for part in [layout, variant ?? ""] where part.contains(where: { ",():".contains($0) }) {
       throw LayoutNameError(
-        text: text, reason: "'\(part)' has characters other than letters, digits, '_' and '-'")
+        text: text, reason: "'\(part)' is not one name: it contains ',', '(', ')' or ':'")
     }
     self.init(layout: layout, variant: variant)
   }
@@ -102,6 +105,7 @@ public struct LayoutNameError: Error, Hashable, Sendable, CustomStringConvertibl
   /// `bad layout 'de(': a '(' without a closing ')' at the end; expected a name such as 'de'
   /// or 'de(nodeadkeys)'`.
   public var description: String {
-    "bad layout '\(text)': \(reason); expected a name such as 'de' or 'de(nodeadkeys)'"
+    "bad layout '\(XKBKeymap.RuleNames.quotable(text))': \(reason); expected a name such as "
+      + "'de' or 'de(nodeadkeys)'"
   }
 }
