@@ -90,6 +90,8 @@ struct Options: Equatable {
       files (*.keymap.json, docs/keymaps.md) are layered over the menu's key commands as user
       keymaps: the menu and --discoverability then show the keys that fire in --context.
 
+      \(XKBContext.commandLineHelp)
+
       OPTIONS:
       \(rows.joined(separator: "\n"))
 

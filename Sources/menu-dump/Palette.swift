@@ -53,6 +53,8 @@ enum Palette {
       --lines ranks the lines of FILE ('-' for standard input) against the query with the
       same matcher and prints the matching lines best first, as 'fzf --filter' does.
 
+      \(XKBContext.commandLineHelp)
+
       OPTIONS:
         --query Q           what the user typed: terms separated by spaces, in any order
         --limit N           print at most N results
@@ -220,8 +222,8 @@ enum Palette {
     var keyboard: XKBKeyboard?
     if let layout = options.layout {
       do {
-        // System XKB data; the XKB_DEFAULT_* variables must not change what the options say.
-        let context = XKBContext(options: [.noEnvironmentNames])
+        // The system's XKB data only: neither ~/.xkb, XKB_CONFIG_* nor XKB_DEFAULT_* change it.
+        let context = XKBContext.system()
         let names = XKBKeymap.RuleNames(layout: layout, variant: options.variant)
         keyboard = XKBKeyboard(
           keymap: try XKBKeymap(context: context, names: names),

@@ -88,6 +88,14 @@ struct KeymapLintCLITests {
         "'/' is not allowed; an XKB name is never a path"))
   }
 
+  @Test("both helps say what layout names are and that the environment is ignored")
+  func layoutHelp() {
+    for help in [keymapLint("--help").output, keymapLint("how-to-type", "--help").output] {
+      #expect(help.contains("are names, never paths"))
+      #expect(help.contains("XKB_CONFIG_EXTRA_PATH and XKB_DEFAULT_* are"))
+    }
+  }
+
   @Test("--help prints the usage")
   func help() {
     let result = keymapLint("--help")

@@ -70,13 +70,21 @@ struct RuleNameValidationTests {
   @Test("compiling refuses a path before libxkbcommon opens a file")
   func compileRefuses() {
     do {
-      _ = try XKBKeymap(
-        context: XKBContext(), names: .init(layout: "../../../../etc/passwd"))
+      _ = try XKBKeymap(context: .system(), names: .init(layout: "../../../../etc/passwd"))
       Issue.record("expected an error")
     } catch {
       #expect(error.operation == "xkb_keymap_new_from_names")
       #expect(error.message.contains("bad layout '../../../../etc/passwd'"))
       #expect(error.logLines == [])
     }
+  }
+
+  @Test("the system context searches the system's XKB data and nothing else")
+  func systemContext() throws {
+    #expect(XKBContext.system().includePaths == [XKBContext.systemIncludePath])
+    let extra = FileManager.default.temporaryDirectory.path
+    #expect(XKBContext.system(includePaths: [extra]).includePaths == [extra, "/usr/share/X11/xkb"])
+    let keymap = try XKBKeymap(context: .system(), names: .init(layout: "de"))
+    #expect(keymap.layoutNames == ["German"])
   }
 }

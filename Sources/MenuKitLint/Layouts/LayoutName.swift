@@ -69,7 +69,8 @@ public struct LayoutName: Hashable, Sendable, Comparable, CustomStringConvertibl
   }
 
   /// Every layout and variant that the installed xkb-data lists, from libxkbregistry
-  /// (the `evdev` ruleset, the system's include paths), sorted.
+  /// (the `evdev` ruleset in ``XKBContext/systemIncludePath`` only, as every tool compiles
+  /// layouts; `~/.xkb` and the `XKB_CONFIG_*` variables are ignored), sorted.
   ///
   /// ```swift
   /// LayoutName.installed().count  // about 580 with Debian's xkb-data
@@ -77,8 +78,11 @@ public struct LayoutName: Hashable, Sendable, Comparable, CustomStringConvertibl
   ///
   /// - Returns: The names, or an empty list when the registry cannot be read.
   public static func installed() -> [LayoutName] {
-    guard let context = rxkb_context_new(RXKB_CONTEXT_NO_FLAGS) else { return [] }
+    guard let context = rxkb_context_new(RXKB_CONTEXT_NO_DEFAULT_INCLUDES) else { return [] }
     defer { rxkb_context_unref(context) }
+    guard rxkb_context_include_path_append(context, XKBContext.systemIncludePath) else {
+      return []
+    }
     // Quiet: the registry's own warnings are not the linter's findings.
     rxkb_context_set_log_level(context, RXKB_LOG_LEVEL_CRITICAL)
     guard rxkb_context_parse_default_ruleset(context) else { return [] }
