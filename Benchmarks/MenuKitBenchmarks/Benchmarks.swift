@@ -319,7 +319,7 @@ struct Benchmarks {
         let build = measure {
           var builder = MenuBuilder(menu: tree)
           for index in 0..<100 {
-            try! builder.insertElements(
+            builder.insertElements(
               [
                 .command(
                   Command(

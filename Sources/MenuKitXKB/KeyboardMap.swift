@@ -16,7 +16,7 @@ public import MenuKit
 /// keysyms at levels 1–3 (``KeyLegend``).
 ///
 /// ```swift
-/// let context = XKBContext(options: [.noEnvironmentNames])
+/// let context = XKBContext.system()
 /// let keyboard = XKBKeyboard(keymap: try XKBKeymap(context: context, names: .init(layout: "de")))
 /// let map = KeyboardMap(menu: menu, keyboard: keyboard, geometry: .iso, platform: .linux)
 /// map.legends[39]?.base  // "Ö"

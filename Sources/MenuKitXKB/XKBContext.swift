@@ -114,6 +114,40 @@ extension XKBContext {
     XKBContext(includePaths: includePaths, options: [.noDefaultIncludes, .noEnvironmentNames])
   }
 
+  /// The directory of the system's XKB data (xkb-data): `/usr/share/X11/xkb`.
+  public static let systemIncludePath = "/usr/share/X11/xkb"
+
+  /// Creates a context over the system's XKB data only, whatever the environment says.
+  ///
+  /// The context searches `includePaths`, then ``systemIncludePath``, and nothing else:
+  /// not `$XDG_CONFIG_HOME/xkb`, `~/.xkb`, `$XKB_CONFIG_EXTRA_PATH` or `$XKB_CONFIG_ROOT`,
+  /// and it ignores the `XKB_DEFAULT_*` variables. A layout name then means the system's
+  /// layout for every user and in every environment; `menu-dump` and `keymap-lint` compile
+  /// every layout in such a context.
+  ///
+  /// ```swift
+  /// let keymap = try XKBKeymap(context: .system(), names: .init(layout: "de"))
+  /// ```
+  ///
+  /// - Parameter includePaths: Directories of XKB data searched before the system's.
+  /// - Returns: A context with ``Options/noDefaultIncludes`` and
+  ///   ``Options/noEnvironmentNames`` and the system's include path.
+  public static func system(includePaths: [String] = []) -> XKBContext {
+    XKBContext(
+      includePaths: includePaths + [systemIncludePath],
+      options: [.noDefaultIncludes, .noEnvironmentNames])
+  }
+
+  /// The paragraph of every tool's `--help` that says which XKB names are accepted and where
+  /// layouts come from, so that `menu-dump` and `keymap-lint` say the same thing.
+  package static let commandLineHelp = """
+    XKB rule names (layouts, variants, options, models, rules) are names, never paths: ASCII
+    letters, digits and _ - + . : ( ) , only; any other is a usage error (exit 64). Layouts
+    are compiled from the system's XKB data in /usr/share/X11/xkb alone: ~/.xkb,
+    $XDG_CONFIG_HOME/xkb, XKB_CONFIG_ROOT, XKB_CONFIG_EXTRA_PATH and XKB_DEFAULT_* are
+    ignored.
+    """
+
   /// The directories this context searches for XKB data, in search order.
   ///
   /// Paths that could not be added, because they do not exist or cannot be read, are absent.

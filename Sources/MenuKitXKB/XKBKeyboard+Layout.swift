@@ -125,7 +125,7 @@ enum USQWERTY {
   /// Compiled on first use from the system's XKB data, ignoring the environment; empty when
   /// the data is missing.
   static let keysyms: [Int: Keysym] = {
-    let context = XKBContext(options: [.noEnvironmentNames])
+    let context = XKBContext.system()
     guard let keymap = try? XKBKeymap(context: context, names: .init(layout: "us")) else {
       return [:]
     }

@@ -158,7 +158,7 @@ enum USQWERTYPositions {
   /// on several keys, the lowest level, then the lowest evdev code. Empty when the data is
   /// missing.
   static let table: [Keysym: Position] = {
-    let context = XKBContext(options: [.noEnvironmentNames])
+    let context = XKBContext.system()
     guard let keymap = try? XKBKeymap(context: context, names: .init(layout: "us")) else {
       return [:]
     }

@@ -50,9 +50,20 @@ public final class XKBKeymap {
   /// - Parameters:
   ///   - context: The context whose include paths hold the rules and data files.
   ///   - names: The rules, model, layout, variant and options to compile.
+  /// Every name must be a name, not a path (``RuleNames/validate()``); one that is not is
+  /// refused before libxkbcommon looks for a file.
+  ///
   /// - Throws: ``XKBError`` for `xkb_keymap_new_from_names` when a file is missing or does
-  ///   not compile, for instance an unknown layout; its log lines name the file.
+  ///   not compile, for instance an unknown layout; its log lines name the file. Also when a
+  ///   name is not valid: then the message is the ``XKBRuleNameError``'s and no file is read.
   public convenience init(context: XKBContext, names: RuleNames) throws(XKBError) {
+    do throws(XKBRuleNameError) {
+      try names.validate()
+    } catch {
+      throw XKBError(
+        operation: "xkb_keymap_new_from_names",
+        message: "refused to compile a keymap: \(error)")
+    }
     let pointer = try context.log.capture(
       "xkb_keymap_new_from_names",
       failure: "could not compile a keymap from the rule names \(names)"

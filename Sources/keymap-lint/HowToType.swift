@@ -16,6 +16,8 @@ enum HowToType {
     dispatcher matches it. SHORTCUT is MenuKit's text, such as Ctrl+Shift+[ or Cmd+/.
     --no-localization asks as for a key command with automatic localization off.
 
+    \(XKBContext.commandLineHelp)
+
     """
 
   static func run(arguments: [String], output: inout some LintOutput) -> LintExitStatus {

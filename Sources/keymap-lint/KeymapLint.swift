@@ -74,6 +74,8 @@ struct KeymapLint {
     nowhere, reserved system shortcuts and duplicate menu mnemonics. Every finding has a
     stable code (docs/diagnostics.md) and a file:line:column. See docs/keymap-lint.md.
 
+    \(XKBContext.commandLineHelp)
+
     OPTIONS:
       --format F          human (default), json, sarif or github
       --layouts L,...     check typing on these layouts, such as us,de,fr,ru or de(nodeadkeys)

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitXKB
 
 /// Reads a subcommand's arguments one at a time: `--name value`, `--name=value`, flags and
 /// positional arguments, with the usage errors every subcommand words the same way.
@@ -59,5 +60,18 @@ struct ArgumentScanner {
   /// The usage error for an option this subcommand does not know.
   static func unknownOption(_ argument: Argument) -> UsageError {
     UsageError(description: "unknown option '\(argument.text)'")
+  }
+
+  /// Checks the XKB rule names of `--layout`, `--variant`, `--options`, `--model` and
+  /// `--rules` with the rule every tool applies (``XKBKeymap/RuleNames/validate()``): names,
+  /// never paths.
+  static func checkRuleNames(_ names: XKBKeymap.RuleNames) throws(UsageError) {
+    do throws(XKBRuleNameError) {
+      try names.validate()
+    } catch {
+      throw UsageError(
+        description: "bad --\(error.field.rawValue) "
+          + "'\(XKBKeymap.RuleNames.quotable(error.value))': \(error.reason)")
+    }
   }
 }

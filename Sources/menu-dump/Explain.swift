@@ -37,6 +37,8 @@ enum Explain {
       commands are the built-in bindings. Keymap files (*.keymap.json) are user keymaps, in
       order; --app-keymap adds an app keymap.
 
+      \(XKBContext.commandLineHelp)
+
       OPTIONS:
         --layout L          XKB layout (default us), such as 'de' or 'us,ru'
         --variant V         XKB variant
@@ -80,6 +82,7 @@ enum Explain {
       if !showHelp, keys.isEmpty {
         throw UsageError(description: "missing KEYS, such as 'Ctrl+K Ctrl+S'")
       }
+      try ArgumentScanner.checkRuleNames(names)
     }
   }
 
@@ -125,7 +128,7 @@ enum Explain {
 
     let keyboard: XKBKeyboard
     do {
-      let context = XKBContext(options: [.noEnvironmentNames])
+      let context = XKBContext.system()
       keyboard = XKBKeyboard(
         keymap: try XKBKeymap(context: context, names: options.names),
         repeatSettings: KeyRepeatSettings(isEnabled: false))

@@ -22,7 +22,7 @@ enum CheatSheetPage {
       do {
         let names = XKBKeymap.RuleNames(layout: options.layout ?? "us", variant: options.variant)
         keyboard = XKBKeyboard(
-          keymap: try XKBKeymap(context: XKBContext(options: [.noEnvironmentNames]), names: names),
+          keymap: try XKBKeymap(context: XKBContext.system(), names: names),
           repeatSettings: KeyRepeatSettings(isEnabled: false))
       } catch {
         output.error("menu-dump: error: \(error)\n")

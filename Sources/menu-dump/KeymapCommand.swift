@@ -89,6 +89,19 @@ enum KeymapCommand {
       if action == .bind, command == nil {
         throw UsageError(description: "missing '--command'")
       }
+      if let command,
+        command.isEmpty || command.hasPrefix("-")
+          || command.unicodeScalars.contains(where: \.properties.isWhitespace)
+      {
+        throw UsageError(
+          description: "bad --command '\(command)': expected a command (action) name such as "
+            + "'file.saveAll', not empty, without spaces and not starting with '-'")
+      }
+      do throws(AtomicFile.Failure) {
+        if action != .check { try AtomicFile.checkFileName(files[0]) }
+      } catch {
+        throw UsageError(description: "bad keymap file '\(files[0])': \(error.reason)")
+      }
       if action == .rebind, newKeys == nil { throw UsageError(description: "missing '--to'") }
     }
 
@@ -114,10 +127,15 @@ enum KeymapCommand {
     'check' loads keymap files (*.keymap.json) and prints every problem as
     file:line:column: severity[code]: message, then the number of valid bindings.
 
-    The other actions edit a user keymap (created when missing) and save it atomically:
-    a temporary file is written, flushed and renamed over it. Only the edited entries
+    The other actions edit a user keymap (created when missing, with its missing
+    directories) and save it atomically: a new temporary file is written, flushed and
+    renamed over it, keeping the file's permissions and owner. Only the edited entries
     change; comments and the rest of the file are kept. A file with errors is first
     copied to FILE.bak (or a timestamped backup), and the save keeps its valid bindings.
+    Edits of one file run one at a time (a lock on .FILE.lock beside it), and each
+    applies to the file as the one before left it, so concurrent edits are all kept.
+    FILE must name a file (not end with '/', '.' or '..'); a symbolic link is written
+    through to the file it points to.
 
       bind     add a binding of the keys to a command (in the context), after the others
       unbind   with --command: remove that command's binding of the keys (its entry when

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitXKB
 
 /// The command line of `menu-dump`.
 struct Options: Equatable {
@@ -89,6 +90,8 @@ struct Options: Equatable {
       files (*.keymap.json, docs/keymaps.md) are layered over the menu's key commands as user
       keymaps: the menu and --discoverability then show the keys that fire in --context.
 
+      \(XKBContext.commandLineHelp)
+
       OPTIONS:
       \(rows.joined(separator: "\n"))
 
@@ -173,6 +176,7 @@ struct Options: Equatable {
         description: "'--layout', '--variant' and '--geometry' need '--format markdown' or "
           + "'--format html'")
     }
+    try ArgumentScanner.checkRuleNames(XKBKeymap.RuleNames(layout: layout, variant: variant))
     if format == .markdown, geometry != nil {
       throw UsageError(description: "'--geometry' needs '--format html'")
     }

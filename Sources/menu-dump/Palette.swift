@@ -53,6 +53,8 @@ enum Palette {
       --lines ranks the lines of FILE ('-' for standard input) against the query with the
       same matcher and prints the matching lines best first, as 'fzf --filter' does.
 
+      \(XKBContext.commandLineHelp)
+
       OPTIONS:
         --query Q           what the user typed: terms separated by spaces, in any order
         --limit N           print at most N results
@@ -66,13 +68,15 @@ enum Palette {
                             (default: every command of the menu is performed)
         --first-responder ID
                             start validation at responder ID of the chain
-        --history FILE      recently used commands (JSON); --interactive records the choice
+        --history FILE      recently used commands (JSON); --interactive records the choice,
+                            saving FILE atomically (its directories created when missing)
         --interactive       the interactive palette (needs a terminal)
         --lines FILE|-      rank plain lines instead of commands
         -h, --help          show this help
 
-      EXIT STATUS: 0 printed (or chosen); 1 nothing matched --lines, or the interactive palette
-      was left without a choice; 64 the command line is wrong; 65 a file is malformed.
+      EXIT STATUS: 0 printed (or chosen); 1 nothing matched --lines, the interactive palette
+      was left without a choice, or the --history file could not be saved (the choice is
+      printed still); 64 the command line is wrong; 65 a file is malformed.
 
       """
 
@@ -126,6 +130,14 @@ enum Palette {
       }
       if variant != nil, layout == nil {
         throw UsageError(description: "'--variant' needs '--layout'")
+      }
+      try ArgumentScanner.checkRuleNames(XKBKeymap.RuleNames(layout: layout, variant: variant))
+      if let history {
+        do throws(AtomicFile.Failure) {
+          try AtomicFile.checkFileName(history)
+        } catch {
+          throw UsageError(description: "bad --history '\(history)': \(error.reason)")
+        }
       }
       if interactive, format == .json || limit != nil || !query.isEmpty {
         throw UsageError(
@@ -210,8 +222,8 @@ enum Palette {
     var keyboard: XKBKeyboard?
     if let layout = options.layout {
       do {
-        // System XKB data; the XKB_DEFAULT_* variables must not change what the options say.
-        let context = XKBContext(options: [.noEnvironmentNames])
+        // The system's XKB data only: neither ~/.xkb, XKB_CONFIG_* nor XKB_DEFAULT_* change it.
+        let context = XKBContext.system()
         let names = XKBKeymap.RuleNames(layout: layout, variant: options.variant)
         keyboard = XKBKeyboard(
           keymap: try XKBKeymap(context: context, names: names),

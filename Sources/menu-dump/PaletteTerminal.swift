@@ -410,7 +410,9 @@ extension Palette {
       do {
         try history.write(toFile: path)
       } catch {
-        output.error("\(error)\n")
+        // The choice is printed, but a history that was not saved is a failure.
+        output.error("menu-dump palette: error: \(error)\n")
+        return .failure
       }
     }
     return .success

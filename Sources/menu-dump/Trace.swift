@@ -54,6 +54,8 @@ enum Trace {
       positional argument is then the recording ('-' for standard input); the ones before it
       are menu files. See docs/chain-file.md for the chain file format.
 
+      \(XKBContext.commandLineHelp)
+
       OPTIONS:
         --layout L          XKB layout(s), such as 'us' or 'us,ru' (required)
         --variant V         XKB variant(s), such as 'nodeadkeys'
@@ -128,6 +130,7 @@ enum Trace {
       if !showHelp, names.layout?.isEmpty ?? true {
         throw UsageError(description: "missing '--layout'")
       }
+      try ArgumentScanner.checkRuleNames(names)
     }
   }
 
@@ -192,8 +195,8 @@ enum Trace {
 
     let keyboard: XKBKeyboard
     do {
-      // System XKB data; the XKB_DEFAULT_* variables must not change what the options say.
-      let context = XKBContext(options: [.noEnvironmentNames])
+      // The system's XKB data only: neither ~/.xkb, XKB_CONFIG_* nor XKB_DEFAULT_* change it.
+      let context = XKBContext.system()
       let keymap = try XKBKeymap(context: context, names: options.names)
       var compose: XKBComposeTable?
       if let file = options.composeFile {

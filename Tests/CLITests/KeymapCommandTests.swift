@@ -110,6 +110,17 @@ struct KeymapCommandTests {
       (["keymap", "bind", "f", "--command", "x"], .usage, "missing '--keys'"),
       (["keymap", "rebind", "f", "--keys", "F1"], .usage, "missing '--to'"),
       (["keymap", "check", "--bogus"], .usage, "unknown option '--bogus'"),
+      (["keymap", "bind", "f", "--keys", "F1", "--command", ""], .usage, "bad --command ''"),
+      (["keymap", "bind", "f", "--keys", "F1", "--command", "a b"], .usage, "bad --command 'a b'"),
+      (["keymap", "bind", "f", "--keys", "F1", "--command", "-x"], .usage, "bad --command '-x'"),
+      (
+        ["keymap", "bind", "f/", "--keys", "F1", "--command", "x"], .usage,
+        "bad keymap file 'f/': the path ends with '/'"
+      ),
+      (
+        ["keymap", "unbind", "f/..", "--keys", "F1"], .usage,
+        "bad keymap file 'f/..': the path ends with '/..'"
+      ),
       (["keymap", "bind", "f", "--keys", "Ctrl+Nope", "--command", "x"], .dataError, "bad --keys"),
       (
         ["keymap", "bind", "f", "--keys", "F1", "--command", "x", "--context", "a &&"], .dataError,
@@ -232,5 +243,88 @@ struct KeymapSaveCrashTests {
     #expect(leftover.count == 1)
     #expect(menuDump("keymap", "bind", path, "--keys", "F2", "--command", "x").status == .success)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["user.keymap.json"])
+  }
+}
+
+@Suite("menu-dump keymap save safety")
+struct KeymapSaveSafetyTests {
+  @Test(
+    "a keymap path ending in '/', '/.', '//' or '/x/..' is a usage error; the file is unchanged",
+    arguments: ["/", "/.", "//", "/x/.."])
+  func trailingComponents(suffix: String) throws {
+    let path = try temporaryDirectory() + "/u.keymap.json"
+    #expect(
+      menuDump("keymap", "bind", path, "--keys", "Ctrl+1", "--command", "one").status == .success)
+    #expect(
+      menuDump("keymap", "bind", path, "--keys", "Ctrl+2", "--command", "two").status == .success)
+    let before = try String(contentsOfFile: path, encoding: .utf8)
+    let result = menuDump(
+      "keymap", "bind", path + suffix, "--keys", "Ctrl+3", "--command", "three")
+    #expect(result.status == .usage)
+    #expect(result.errors.contains("the path ends with"), "\(result.errors)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+  }
+
+  @Test("bind --command '' saves nothing")
+  func emptyCommand() throws {
+    let path = try temporaryDirectory() + "/u.keymap.json"
+    #expect(menuDump("keymap", "bind", path, "--keys", "F1", "--command", "").status == .usage)
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test("40 bind processes at once on one file leave all 40 bindings")
+  func concurrentProcesses() throws {
+    let executable = try #require(executable, "menu-dump is built next to the tests")
+    let directory = try temporaryDirectory()
+    let path = directory + "/user.keymap.json"
+    let count = 40
+    var processes: [Process] = []
+    for index in 0..<count {
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = [
+        "keymap", "bind", path, "--keys", "Ctrl+Alt+F\(index % 12 + 1)", "--command",
+        "command.number\(index)",
+      ]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      processes.append(process)
+    }
+    for process in processes { try process.run() }
+    for process in processes { process.waitUntilExit() }
+    #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+    let (keymap, diagnostics) = KeymapFile.load(contentsOf: path, source: .user)
+    #expect(diagnostics == [])
+    let commands = Set(keymap?.bindings.map { "\($0.effect)" } ?? [])
+    #expect(commands.count == count)
+    // Neither lock nor temporary files are left behind.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["user.keymap.json"])
+  }
+
+  @Test("bind creates the missing directories of a new keymap")
+  func missingDirectories() throws {
+    let directory = try temporaryDirectory()
+    let path = directory + "/config/editor/user.keymap.json"
+    #expect(
+      menuDump("keymap", "bind", path, "--keys", "F1", "--command", "help").status == .success)
+    #expect(KeymapFile.load(contentsOf: path, source: .user).keymap?.bindings.count == 1)
+  }
+
+  @Test(
+    "bind through another user's link in a shared sticky directory fails; the target is unchanged",
+    .enabled(if: geteuid() == 0, "needs root to make a link owned by another user"))
+  func foreignLink() throws {
+    let shared = try temporaryDirectory()
+    chmod(shared, 0o1777)
+    let victim = try temporaryDirectory() + "/passwd"
+    try Data("root:x:0:0\n".utf8).write(to: URL(fileURLWithPath: victim))
+    let link = shared + "/user.keymap.json"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
+    lchown(link, 65534, 65534)
+    let result = menuDump("keymap", "bind", link, "--keys", "F1", "--command", "help")
+    #expect(result.status == .failure)
+    #expect(result.errors.contains("MenuKit does not follow it"), "\(result.errors)")
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "root:x:0:0\n")
+    #expect(!result.output.contains("saved"))
   }
 }

@@ -176,6 +176,15 @@ struct PaletteCommandTests {
         "'--lines' prints the lines themselves; drop '--format'"
       ),
       (["--variant", "nodeadkeys"], "'--variant' needs '--layout'"),
+      (
+        ["--history", "h.json/"],
+        "bad --history 'h.json/': the path ends with '/', which names a directory; give the "
+          + "file's path without it"
+      ),
+      (
+        ["--layout", "../../etc/passwd"],
+        "bad --layout '../../etc/passwd': '/' is not allowed; an XKB name is never a path"
+      ),
     ])
   func usage(arguments: [String], message: String) {
     var output = BufferedOutput()

@@ -72,6 +72,30 @@ struct KeymapLintCLITests {
     #expect(syntax.output.contains("error[MK101 syntax-error]"))
   }
 
+  @Test("--layouts and how-to-type --layout refuse a path or a control character with exit 64")
+  func layoutNamesAreNames() {
+    for bad in ["../../etc/passwd", "us,../../etc/passwd", "de(../x)", "us\u{1B}[2J", "a..b"] {
+      let lint = keymapLint("--layouts", bad, "x.json")
+      #expect(lint.status == .usage, "\(bad)")
+      #expect(lint.errors.hasPrefix("keymap-lint: bad layout '"), "\(lint.errors)")
+      #expect(!lint.errors.contains("\u{1B}"))
+      let howTo = keymapLint("how-to-type", "--layout", bad, "Ctrl+S")
+      #expect(howTo.status == .usage, "\(bad)")
+      #expect(howTo.errors.hasPrefix("keymap-lint how-to-type: bad layout '"), "\(howTo.errors)")
+    }
+    #expect(
+      keymapLint("how-to-type", "--layout", "../../etc/passwd", "Ctrl+S").errors.contains(
+        "'/' is not allowed; an XKB name is never a path"))
+  }
+
+  @Test("both helps say what layout names are and that the environment is ignored")
+  func layoutHelp() {
+    for help in [keymapLint("--help").output, keymapLint("how-to-type", "--help").output] {
+      #expect(help.contains("are names, never paths"))
+      #expect(help.contains("XKB_CONFIG_EXTRA_PATH and XKB_DEFAULT_* are"))
+    }
+  }
+
   @Test("--help prints the usage")
   func help() {
     let result = keymapLint("--help")

@@ -140,7 +140,7 @@ struct CommandsDSLTests {
       }
     }
     var builder = MenuBuilder(menu: standardLikeMenu())
-    try commands.apply(to: &builder)
+    commands.apply(to: &builder)
 
     var expected = standardLikeMenu()
     expected.children = [
@@ -228,14 +228,14 @@ struct CommandsDSLTests {
       CommandMenu("Third") { Button("Three", action: "three:") }
     }
     var builder = MenuBuilder(menu: standardLikeMenu())
-    try commands.apply(to: &builder)
+    commands.apply(to: &builder)
     #expect(
       topTitles(builder.menu) == [
         "File", "Edit", "View", "First", "Second", "Third", "Window", "Help",
       ])
 
     var withoutView = MenuBuilder(menu: standardLikeMenu(withView: false))
-    try commands.apply(to: &withoutView)
+    commands.apply(to: &withoutView)
     #expect(
       topTitles(withoutView.menu) == ["File", "Edit", "Window", "Help", "First", "Second", "Third"])
   }
@@ -243,8 +243,8 @@ struct CommandsDSLTests {
   @Test("a command menu applied on its own goes right after View")
   func singleCommandMenu() throws {
     var builder = MenuBuilder(menu: standardLikeMenu())
-    try CommandMenu("Later") { Button("L", action: "l:") }.apply(to: &builder)
-    try CommandMenu("Sooner") { Button("S", action: "s:") }.apply(to: &builder)
+    CommandMenu("Later") { Button("L", action: "l:") }.apply(to: &builder)
+    CommandMenu("Sooner") { Button("S", action: "s:") }.apply(to: &builder)
     #expect(
       topTitles(builder.menu) == ["File", "Edit", "View", "Sooner", "Later", "Window", "Help"])
   }
@@ -252,7 +252,7 @@ struct CommandsDSLTests {
   @Test("CommandGroup(replacing: .help) replaces the Help menu's children; an empty body clears")
   func replacingHelp() throws {
     var builder = MenuBuilder(menu: standardLikeMenu())
-    try Commands {
+    Commands {
       CommandGroup(replacing: .help) {
         Button("User Manual", action: "showManual:")
         Button("Release Notes", action: "showReleaseNotes:")
@@ -261,26 +261,26 @@ struct CommandsDSLTests {
     #expect(builder.menu(for: .help)?.children.map(\.title) == ["User Manual", "Release Notes"])
     #expect(builder.command(for: "showHelp:") == nil)
 
-    try CommandGroup(replacing: .sidebar) {}.apply(to: &builder)
+    CommandGroup(replacing: .sidebar) {}.apply(to: &builder)
     #expect(builder.menu(for: .sidebar)?.children == [])
   }
 
   @Test("before, after and replacing edit the start, the end and the whole of a group")
   func groupPositions() throws {
     var builder = MenuBuilder(menu: standardLikeMenu())
-    try CommandGroup(before: .pasteboard) { Button("Start", action: "start:") }.apply(to: &builder)
-    try CommandGroup(after: .pasteboard) { Button("End", action: "end:") }.apply(to: &builder)
+    CommandGroup(before: .pasteboard) { Button("Start", action: "start:") }.apply(to: &builder)
+    CommandGroup(after: .pasteboard) { Button("End", action: "end:") }.apply(to: &builder)
     #expect(
       builder.menu(for: .standardEdit)?.children.map(\.title) == [
         "Start", "Cut", "Copy", "Paste", "End",
       ])
-    try CommandGroup(replacing: .pasteboard) { Button("Only", action: "only:") }.apply(
+    CommandGroup(replacing: .pasteboard) { Button("Only", action: "only:") }.apply(
       to: &builder)
     #expect(builder.menu(for: .standardEdit)?.children.map(\.title) == ["Only"])
   }
 
   @Test("failed declarations change nothing, the others apply, and every error is reported")
-  func errorsAreReported() throws {
+  func errorsAreReported() {
     let commands = Commands {
       CommandGroup(after: CommandGroupPlacement("fiel")) { Button("Lost", action: "lost:") }
       CommandMenu("Cities") { Button("Paris", action: "paris:") }
@@ -288,26 +288,22 @@ struct CommandsDSLTests {
       CommandMenu("Another Edit", identifier: .edit) {}
       CommandGroup(after: .newItem) { Button("Duplicate", action: "duplicate:") }
     }
-    var collecting = MenuBuilder(menu: standardLikeMenu())
-    let errors = commands.applyCollectingErrors(to: &collecting)
+    var builder = MenuBuilder(menu: standardLikeMenu())
+    commands.apply(to: &builder)
     #expect(
-      errors == [
-        .unknownMenu("fiel", suggestion: .file),
-        .unknownMenu("print", suggestion: nil),
-        .identifierInUse("edit"),
-      ])
+      builder.diagnostics.map(\.code) == [.unknownMenu, .placementUnavailable, .identifierInUse])
     #expect(
-      topTitles(collecting.menu) == ["File", "Edit", "View", "Cities", "Window", "Help"])
-    #expect(builderTitles(collecting, .newScene) == ["New", "Duplicate"])
-
-    var throwing = MenuBuilder(menu: standardLikeMenu())
-    #expect(throws: MenuBuilderError.unknownMenu("fiel", suggestion: .file)) {
-      try commands.apply(to: &throwing)
-    }
-    #expect(throwing.menu == collecting.menu)
+      builder.diagnostics.map(\.severity) == [.error, .note, .error])
+    #expect(
+      builder.diagnostics[0].message == "no menu has the identifier 'fiel'; did you mean 'file'?")
+    #expect(builder.diagnostics[1].message.contains("printItem"))
+    #expect(
+      topTitles(builder.menu) == ["File", "Edit", "View", "Cities", "Window", "Help"])
+    #expect(builderTitles(builder, .newScene) == ["New", "Duplicate"])
 
     var clean = MenuBuilder(menu: standardLikeMenu())
-    #expect(Commands { CommandMenu("Fine") {} }.applyCollectingErrors(to: &clean) == [])
+    Commands { CommandMenu("Fine") {} }.apply(to: &clean)
+    #expect(clean.diagnostics.isEmpty)
   }
 
   @Test("builder control flow and nested Commands compose declarations")
@@ -361,7 +357,7 @@ struct CommandsDSLTests {
   }
 
   @Test(
-    "every SwiftUI placement maps to its MenuKit group",
+    "every SwiftUI placement names its group by standard identifiers",
     arguments: [
       ("appInfo", CommandGroupPlacement.appInfo, MenuIdentifier.about),
       ("appSettings", .appSettings, .preferences),
@@ -369,7 +365,7 @@ struct CommandsDSLTests {
       ("appVisibility", .appVisibility, .hide),
       ("appTermination", .appTermination, .quit),
       ("newItem", .newItem, .newScene),
-      ("saveItem", .saveItem, .document),
+      ("saveItem", .saveItem, .close),
       ("importExport", .importExport, .importExport),
       ("printItem", .printItem, .print),
       ("undoRedo", .undoRedo, .undoRedo),
@@ -385,9 +381,12 @@ struct CommandsDSLTests {
       ("help", .help, .help),
     ])
   func placement(name: String, placement: CommandGroupPlacement, identifier: MenuIdentifier) {
-    #expect(placement.rawValue == identifier, "\(name)")
-    #expect(CommandGroupPlacement(rawValue: identifier) == placement)
-    #expect(MenuIdentifier.standard.contains(identifier), "\(name) maps to a standard group")
+    #expect(placement.identifiers.first == identifier, "\(name)")
+    #expect(placement.description == name)
+    #expect(CommandGroupPlacement.standard.contains(placement))
+    for member in placement.identifiers {
+      #expect(MenuIdentifier.standard.contains(member), "\(name) names standard groups")
+    }
   }
 }
 

@@ -300,18 +300,28 @@ struct KeymapEditingTests {
       ])
   }
 
-  @Test("opening a directory or saving into a missing directory is a clear error")
+  @Test("opening a directory or saving below a file is a clear error")
   func errors() throws {
     let directory = try temporaryDirectory()
     #expect(throws: UserKeymapError.self) { try UserKeymap(contentsOf: directory) }
-    var userKeymap = try UserKeymap(contentsOf: directory + "/missing/user.keymap.json")
+    try Data().write(to: URL(fileURLWithPath: directory + "/file"))
+    do {
+      _ = try UserKeymap(contentsOf: directory + "/file/user.keymap.json")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.message.hasPrefix("cannot read the user keymap '\(directory)/file/"))
+      #expect(error.message.contains("not a directory"))
+    }
+    // A directory that appears as a file between opening and saving.
+    var userKeymap = try UserKeymap(contentsOf: directory + "/later/user.keymap.json")
     userKeymap.addBinding(try keys("F1"), command: "help")
+    try Data().write(to: URL(fileURLWithPath: directory + "/later"))
     do {
       try userKeymap.save()
       Issue.record("expected an error")
     } catch {
-      #expect(error.message.contains("creating a temporary file"))
-      #expect(error.message.contains("no such file or directory"))
+      #expect(error.message.hasPrefix("cannot save the user keymap '\(directory)/later/"))
+      #expect(error.message.contains("not a directory"))
     }
   }
 

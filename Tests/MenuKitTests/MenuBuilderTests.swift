@@ -154,7 +154,7 @@ struct MenuBuilderLookupTests {
     #expect(titles(open) == ["Open…", "Open Recent"])
     #expect(builder.menu(for: .window) == nil)
 
-    try builder.insertElements([command("Open Copy", "openCopy:")], atEndOfMenu: .open)
+    builder.insertElements([command("Open Copy", "openCopy:")], atEndOfMenu: .open)
     #expect(titles(builder.menu(for: .open)) == ["Open…", "Open Recent", "Open Copy"])
     #expect(titles(builder.menu(for: .file)?.children[1].menu) == titles(builder.menu(for: .open)))
   }
@@ -207,8 +207,8 @@ struct MenuBuilderInsertionTests {
   @Test("insertChild adds a menu at the start or the end of a menu")
   func insertChild() throws {
     var builder = fixtureBuilder()
-    try builder.insertChild(menu("Templates", "templates"), atStartOfMenu: .file)
-    try builder.insertChild(menu("Share", .share), atEndOfMenu: .file)
+    builder.insertChild(menu("Templates", "templates"), atStartOfMenu: .file)
+    builder.insertChild(menu("Share", .share), atEndOfMenu: .file)
     #expect(
       titles(builder.menu(for: .file)) == ["Templates", "#newScene", "#open", "Close", "Share"])
     #expect(builder.menu(for: "templates")?.title == "Templates")
@@ -218,9 +218,9 @@ struct MenuBuilderInsertionTests {
   @Test("insertSibling adds a menu before or after a menu, in its parent")
   func insertSibling() throws {
     var builder = fixtureBuilder()
-    try builder.insertSibling(menu("Format", .format), beforeMenu: .view)
-    try builder.insertSibling(menu("Window", .window), afterMenu: .view)
-    try builder.insertSibling(menu("Recent Projects", "recentProjects"), afterMenu: .openRecent)
+    builder.insertSibling(menu("Format", .format), beforeMenu: .view)
+    builder.insertSibling(menu("Window", .window), afterMenu: .view)
+    builder.insertSibling(menu("Recent Projects", "recentProjects"), afterMenu: .openRecent)
     #expect(titles(builder.menu) == ["File", "Edit", "Format", "View", "Window", "Help"])
     #expect(titles(builder.menu(for: .open)) == ["Open…", "Open Recent", "Recent Projects"])
   }
@@ -228,22 +228,22 @@ struct MenuBuilderInsertionTests {
   @Test("insertElements adds elements at the start or the end of a menu")
   func insertAtStartAndEnd() throws {
     var builder = fixtureBuilder()
-    try builder.insertElements(
+    builder.insertElements(
       [command("Find", "find:"), command("Replace", "replace:")], atStartOfMenu: .edit)
-    try builder.insertElements([action("Select All", "selectAll")], atEndOfMenu: .edit)
+    builder.insertElements([action("Select All", "selectAll")], atEndOfMenu: .edit)
     #expect(
       titles(builder.menu(for: .edit)) == [
         "Find", "Replace", "#undoRedo", "Cut", "Copy", "Select All",
       ])
-    try builder.insertElements([command("Root Item", "rootItem:")], atEndOfMenu: .root)
+    builder.insertElements([command("Root Item", "rootItem:")], atEndOfMenu: .root)
     #expect(titles(builder.menu).last == "Root Item")
   }
 
   @Test("insertElements adds elements before or after a menu")
   func insertAroundMenu() throws {
     var builder = fixtureBuilder()
-    try builder.insertElements([command("Before Open", "beforeOpen:")], beforeMenu: .open)
-    try builder.insertElements([command("After Open", "afterOpen:")], afterMenu: .open)
+    builder.insertElements([command("Before Open", "beforeOpen:")], beforeMenu: .open)
+    builder.insertElements([command("After Open", "afterOpen:")], afterMenu: .open)
     #expect(
       titles(builder.menu(for: .file)) == [
         "#newScene", "Before Open", "#open", "After Open", "Close",
@@ -253,20 +253,20 @@ struct MenuBuilderInsertionTests {
   @Test("insertElements adds elements before or after an action")
   func insertAroundAction() throws {
     var builder = fixtureBuilder()
-    try builder.insertElements([command("Reload", "reload:")], beforeAction: "refresh")
-    try builder.insertElements([action("Stop", "stop")], afterAction: "refresh")
+    builder.insertElements([command("Reload", "reload:")], beforeAction: "refresh")
+    builder.insertElements([action("Stop", "stop")], afterAction: "refresh")
     #expect(titles(builder.menu(for: .view)) == ["Reload", "Refresh", "Stop", "Up", "Down"])
   }
 
   @Test("insertElements adds elements around the command that the property list picks")
   func insertAroundCommand() throws {
     var builder = fixtureBuilder()
-    try builder.insertElements(
+    builder.insertElements(
       [command("Left", "navigate:", "left")], beforeCommand: "navigate:", propertyList: "down")
-    try builder.insertElements(
+    builder.insertElements(
       [command("Right", "navigate:", "right")], afterCommand: "navigate:", propertyList: "up")
-    try builder.insertElements([command("Paste", "paste:")], afterCommand: "copy:")
-    try builder.insertElements([command("Undo All", "undoAll:")], beforeCommand: "undo:")
+    builder.insertElements([command("Paste", "paste:")], afterCommand: "copy:")
+    builder.insertElements([command("Undo All", "undoAll:")], beforeCommand: "undo:")
     #expect(titles(builder.menu(for: .view)) == ["Refresh", "Up", "Right", "Left", "Down"])
     #expect(titles(builder.menu(for: .edit)) == ["#undoRedo", "Cut", "Copy", "Paste"])
     #expect(titles(builder.menu(for: .undoRedo)) == ["Undo All", "Undo", "Redo"])
@@ -281,7 +281,7 @@ struct MenuBuilderReplacementTests {
   func replaceChildren() throws {
     var builder = fixtureBuilder()
     var received: [String] = []
-    try builder.replaceChildren(ofMenu: .view) { children in
+    builder.replaceChildren(ofMenu: .view) { children in
       received = children.map(\.title)
       return children.reversed() + [command("Zoom", "zoom:")]
     }
@@ -290,7 +290,7 @@ struct MenuBuilderReplacementTests {
     #expect(builder.command(for: "zoom:")?.title == "Zoom")
     #expect(builder.action(for: "refresh") != nil)
 
-    try builder.replaceChildren(ofMenu: .file) { _ in [] }
+    builder.replaceChildren(ofMenu: .file) { _ in [] }
     #expect(titles(builder.menu(for: .file)) == [])
     #expect(builder.menu(for: .openRecent) == nil)
     #expect(builder.command(for: "openDocument:") == nil)
@@ -300,7 +300,7 @@ struct MenuBuilderReplacementTests {
   @Test("remove(menu:) removes the menu and everything in it from the tree and the indexes")
   func removeMenu() throws {
     var builder = fixtureBuilder()
-    try builder.remove(menu: .file)
+    builder.remove(menu: .file)
     #expect(titles(builder.menu) == ["Edit", "View", "Help"])
     for identifier: MenuIdentifier in [.file, .newScene, .open, .openRecent] {
       #expect(builder.menu(for: identifier) == nil)
@@ -313,13 +313,13 @@ struct MenuBuilderReplacementTests {
   @Test("remove(action:) and remove(command:propertyList:) remove exactly one element")
   func removeActionAndCommand() throws {
     var builder = fixtureBuilder()
-    try builder.remove(action: "refresh")
-    try builder.remove(command: "navigate:", propertyList: "up")
+    builder.remove(action: "refresh")
+    builder.remove(command: "navigate:", propertyList: "up")
     #expect(titles(builder.menu(for: .view)) == ["Down"])
     #expect(builder.action(for: "refresh") == nil)
     #expect(builder.command(for: "navigate:", propertyList: "up") == nil)
     #expect(builder.command(for: "navigate:", propertyList: "down")?.title == "Down")
-    try builder.remove(command: "undo:")
+    builder.remove(command: "undo:")
     #expect(titles(builder.menu(for: .undoRedo)) == ["Redo"])
     expectIndexesMatchTree(builder)
   }
@@ -327,7 +327,7 @@ struct MenuBuilderReplacementTests {
   @Test("replace(action:with:) puts the elements where the action was")
   func replaceAction() throws {
     var builder = fixtureBuilder()
-    try builder.replace(
+    builder.replace(
       action: "refresh", with: [command("Reload", "reload:"), action("Refresh", "refresh")])
     #expect(titles(builder.menu(for: .view)) == ["Reload", "Refresh", "Up", "Down"])
     #expect(builder.command(for: "reload:") != nil)
@@ -337,13 +337,13 @@ struct MenuBuilderReplacementTests {
   @Test("replace(command:propertyList:with:) replaces the command the property list picks")
   func replaceCommand() throws {
     var builder = fixtureBuilder()
-    try builder.replace(
+    builder.replace(
       command: "navigate:", propertyList: "down",
       with: [command("South", "navigate:", "south"), command("North", "navigate:", "north")])
     #expect(titles(builder.menu(for: .view)) == ["Refresh", "Up", "South", "North"])
     #expect(builder.command(for: "navigate:", propertyList: "down") == nil)
     #expect(builder.command(for: "navigate:", propertyList: "north")?.title == "North")
-    try builder.replace(command: "redo:", with: [])
+    builder.replace(command: "redo:", with: [])
     #expect(titles(builder.menu(for: .undoRedo)) == ["Undo"])
     #expect(builder.keyCommand(for: "redo:") == nil)
     expectIndexesMatchTree(builder)
@@ -352,7 +352,7 @@ struct MenuBuilderReplacementTests {
   @Test("replace(menu:with:) with elements splices them in place of the menu")
   func replaceMenuWithElements() throws {
     var builder = fixtureBuilder()
-    try builder.replace(
+    builder.replace(
       menu: .open, with: [command("Open…", "openDocument:"), command("Browse", "browse:")])
     #expect(titles(builder.menu(for: .file)) == ["#newScene", "Open…", "Browse", "Close"])
     #expect(builder.menu(for: .open) == nil)
@@ -366,7 +366,7 @@ struct MenuBuilderReplacementTests {
   func replaceMenuWithMenu() throws {
     var builder = fixtureBuilder()
     let tools = menu("Tools", "tools", [command("Measure", "measure:")])
-    try builder.replace(menu: .edit, with: tools)
+    builder.replace(menu: .edit, with: tools)
     #expect(titles(builder.menu) == ["File", "Tools", "View", "Help"])
     #expect(builder.menu(for: "tools") == tools)
     #expect(builder.menu(for: .edit) == nil)
@@ -380,12 +380,12 @@ struct MenuBuilderReplacementTests {
     let file = menu(
       "Document", .file,
       [.menu(menu("Recent", .openRecent)), command("Open…", "openDocument:")])
-    try builder.replace(menu: .file, with: file)
+    builder.replace(menu: .file, with: file)
     #expect(builder.menu(for: .file) == file)
     #expect(builder.menu(for: .openRecent)?.title == "Recent")
     #expect(builder.menu(for: .open) == nil)
 
-    try builder.replace(action: "refresh", with: [action("Refresh Again", "refresh")])
+    builder.replace(action: "refresh", with: [action("Refresh Again", "refresh")])
     #expect(builder.action(for: "refresh")?.title == "Refresh Again")
     expectIndexesMatchTree(builder)
   }
@@ -393,11 +393,11 @@ struct MenuBuilderReplacementTests {
 
 // MARK: - Errors
 
-/// An edit that must fail, with the error it must throw.
+/// An edit that must fail, with the error it must record.
 struct MenuBuilderFailingEdit: CustomTestStringConvertible, Sendable {
   let name: String
   let error: MenuBuilderError
-  let edit: @Sendable (inout MenuBuilder) throws -> Void
+  let edit: @Sendable (inout MenuBuilder) -> Void
 
   var testDescription: String { name }
 }
@@ -413,89 +413,89 @@ private let item = command("Item", "item:")
 
 private let failingEdits: [MenuBuilderFailingEdit] = [
   MenuBuilderFailingEdit(name: "insertChild at start of an unknown menu", error: unknownMenu) {
-    try $0.insertChild(menu("X", "x"), atStartOfMenu: "missing")
+    $0.insertChild(menu("X", "x"), atStartOfMenu: "missing")
   },
   MenuBuilderFailingEdit(name: "insertChild at end of an unknown menu", error: unknownMenu) {
-    try $0.insertChild(menu("X", "x"), atEndOfMenu: "missing")
+    $0.insertChild(menu("X", "x"), atEndOfMenu: "missing")
   },
   MenuBuilderFailingEdit(name: "insertSibling before an unknown menu", error: unknownMenu) {
-    try $0.insertSibling(menu("X", "x"), beforeMenu: "missing")
+    $0.insertSibling(menu("X", "x"), beforeMenu: "missing")
   },
   MenuBuilderFailingEdit(name: "insertSibling after an unknown menu", error: unknownMenu) {
-    try $0.insertSibling(menu("X", "x"), afterMenu: "missing")
+    $0.insertSibling(menu("X", "x"), afterMenu: "missing")
   },
   MenuBuilderFailingEdit(name: "insertElements at start of an unknown menu", error: unknownMenu) {
-    try $0.insertElements([item], atStartOfMenu: "missing")
+    $0.insertElements([item], atStartOfMenu: "missing")
   },
   MenuBuilderFailingEdit(name: "insertElements at end of an unknown menu", error: unknownMenu) {
-    try $0.insertElements([item], atEndOfMenu: "missing")
+    $0.insertElements([item], atEndOfMenu: "missing")
   },
   MenuBuilderFailingEdit(name: "insertElements before an unknown menu", error: unknownMenu) {
-    try $0.insertElements([item], beforeMenu: "missing")
+    $0.insertElements([item], beforeMenu: "missing")
   },
   MenuBuilderFailingEdit(name: "insertElements after an unknown menu", error: unknownMenu) {
-    try $0.insertElements([item], afterMenu: "missing")
+    $0.insertElements([item], afterMenu: "missing")
   },
   MenuBuilderFailingEdit(name: "insertElements before an unknown action", error: unknownAction) {
-    try $0.insertElements([item], beforeAction: "missing")
+    $0.insertElements([item], beforeAction: "missing")
   },
   MenuBuilderFailingEdit(name: "insertElements after an unknown action", error: unknownAction) {
-    try $0.insertElements([item], afterAction: "missing")
+    $0.insertElements([item], afterAction: "missing")
   },
   MenuBuilderFailingEdit(name: "insertElements before an unknown command", error: unknownCommand) {
-    try $0.insertElements([item], beforeCommand: "missing:")
+    $0.insertElements([item], beforeCommand: "missing:")
   },
   MenuBuilderFailingEdit(name: "insertElements after an unknown command", error: unknownCommand) {
-    try $0.insertElements([item], afterCommand: "missing:")
+    $0.insertElements([item], afterCommand: "missing:")
   },
   MenuBuilderFailingEdit(
     name: "insertElements after an unknown property list", error: unknownNavigation
   ) {
-    try $0.insertElements([item], afterCommand: "navigate:", propertyList: "left")
+    $0.insertElements([item], afterCommand: "navigate:", propertyList: "left")
   },
   MenuBuilderFailingEdit(name: "replaceChildren of an unknown menu", error: unknownMenu) {
-    try $0.replaceChildren(ofMenu: "missing") { $0 }
+    $0.replaceChildren(ofMenu: "missing") { $0 }
   },
   MenuBuilderFailingEdit(name: "replace an unknown menu with a menu", error: unknownMenu) {
-    try $0.replace(menu: "missing", with: menu("X", "x"))
+    $0.replace(menu: "missing", with: menu("X", "x"))
   },
   MenuBuilderFailingEdit(name: "replace an unknown menu with elements", error: unknownMenu) {
-    try $0.replace(menu: "missing", with: [item])
+    $0.replace(menu: "missing", with: [item])
   },
   MenuBuilderFailingEdit(name: "replace an unknown action", error: unknownAction) {
-    try $0.replace(action: "missing", with: [item])
+    $0.replace(action: "missing", with: [item])
   },
   MenuBuilderFailingEdit(name: "replace an unknown command", error: unknownCommand) {
-    try $0.replace(command: "missing:", with: [item])
+    $0.replace(command: "missing:", with: [item])
   },
   MenuBuilderFailingEdit(name: "replace an unknown property list", error: unknownNavigation) {
-    try $0.replace(command: "navigate:", propertyList: "left", with: [item])
+    $0.replace(command: "navigate:", propertyList: "left", with: [item])
   },
   MenuBuilderFailingEdit(name: "remove an unknown menu", error: unknownMenu) {
-    try $0.remove(menu: "missing")
+    $0.remove(menu: "missing")
   },
   MenuBuilderFailingEdit(name: "remove an unknown action", error: unknownAction) {
-    try $0.remove(action: "missing")
+    $0.remove(action: "missing")
   },
   MenuBuilderFailingEdit(name: "remove an unknown command", error: unknownCommand) {
-    try $0.remove(command: "missing:")
+    $0.remove(command: "missing:")
   },
   MenuBuilderFailingEdit(
     name: "remove a command without its property list",
     error: .unknownCommand(
       CommandKey(action: "navigate:"))
   ) {
-    try $0.remove(command: "navigate:")
+    $0.remove(command: "navigate:")
   },
   MenuBuilderFailingEdit(
     name: "insert a menu whose identifier is in use", error: .identifierInUse("view")
   ) {
-    try $0.insertChild(menu("Another View", .view), atEndOfMenu: .file)
+    $0.insertChild(menu("Another View", .view), atEndOfMenu: .file)
   },
   MenuBuilderFailingEdit(
     name: "insert a nested identifier in use", error: .identifierInUse("openRecent")
   ) {
-    try $0.insertSibling(
+    $0.insertSibling(
       menu("Tools", "tools", [.menu(menu("Recent", .openRecent))]), afterMenu: .view)
   },
   MenuBuilderFailingEdit(
@@ -503,61 +503,86 @@ private let failingEdits: [MenuBuilderFailingEdit] = [
     error: .identifierInUse(
       "refresh")
   ) {
-    try $0.insertElements([action("Refresh", "refresh")], atEndOfMenu: .file)
+    $0.insertElements([action("Refresh", "refresh")], atEndOfMenu: .file)
   },
   MenuBuilderFailingEdit(name: "insert one identifier twice", error: .identifierInUse("tools")) {
-    try $0.insertElements([.menu(menu("A", "tools")), .menu(menu("B", "tools"))], afterMenu: .view)
+    $0.insertElements([.menu(menu("A", "tools")), .menu(menu("B", "tools"))], afterMenu: .view)
   },
   MenuBuilderFailingEdit(
     name: "replace children with an identifier used elsewhere",
     error: .identifierInUse(
       "edit")
   ) {
-    try $0.replaceChildren(ofMenu: .file) { _ in [.menu(menu("Edit", .edit))] }
+    $0.replaceChildren(ofMenu: .file) { _ in [.menu(menu("Edit", .edit))] }
   },
   MenuBuilderFailingEdit(
     name: "replace children with the parent's own identifier",
     error: .identifierInUse(
       "file")
   ) {
-    try $0.replaceChildren(ofMenu: .file) { _ in [.menu(menu("File", .file))] }
+    $0.replaceChildren(ofMenu: .file) { _ in [.menu(menu("File", .file))] }
   },
   MenuBuilderFailingEdit(
     name: "replace a menu with one using another menu's identifier",
     error: .identifierInUse(
       "help")
   ) {
-    try $0.replace(menu: .view, with: menu("Help", .help))
+    $0.replace(menu: .view, with: menu("Help", .help))
   },
-  MenuBuilderFailingEdit(name: "remove the root", error: rootEdit) { try $0.remove(menu: .root) },
+  MenuBuilderFailingEdit(name: "remove the root", error: rootEdit) { $0.remove(menu: .root) },
   MenuBuilderFailingEdit(name: "replace the root with a menu", error: rootEdit) {
-    try $0.replace(menu: .root, with: menu("Other", "other"))
+    $0.replace(menu: .root, with: menu("Other", "other"))
   },
   MenuBuilderFailingEdit(name: "replace the root with elements", error: rootEdit) {
-    try $0.replace(menu: .root, with: [item])
+    $0.replace(menu: .root, with: [item])
   },
   MenuBuilderFailingEdit(name: "insert a sibling of the root", error: rootEdit) {
-    try $0.insertSibling(menu("X", "x"), afterMenu: .root)
+    $0.insertSibling(menu("X", "x"), afterMenu: .root)
   },
 ]
 
 @Suite("MenuBuilder errors")
 struct MenuBuilderErrorTests {
   @Test(
-    "a failing edit throws the right error and leaves the builder unchanged",
+    "a failing edit does nothing and records the right error, as UIKit's builder ignores it",
     arguments: failingEdits)
   func failingEdit(_ failing: MenuBuilderFailingEdit) {
     var builder = fixtureBuilder()
     let before = builder.menu
-    #expect(throws: failing.error) { try failing.edit(&builder) }
+    failing.edit(&builder)
     #expect(builder.menu == before)
+    #expect(builder.diagnostics == [Diagnostic(failing.error.code, failing.error.description)])
     expectIndexesMatchTree(builder)
+  }
+
+  @Test("the edits after one that names an absent identifier still apply")
+  func editsAfterAFailureApply() {
+    // A ported `builder.remove(menu: .services)`: linux has no Services menu.
+    var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: .linux))
+    builder.remove(menu: .services)
+    builder.insertSibling(menu("Cities", "cities"), afterMenu: .view)
+    builder.remove(menu: .format)
+    #expect(builder.contains(.menu("cities")))
+    #expect(!builder.contains(.menu(.format)))
+    #expect(builder.diagnostics.map(\.code) == [.unknownMenu])
+    #expect(builder.diagnostics.first?.message.contains("'services'") == true)
+  }
+
+  @Test("MenuEdit.apply(to:) is the throwing form: it throws what the builder records")
+  func menuEditThrows() {
+    var builder = fixtureBuilder()
+    let before = builder.menu
+    #expect(throws: MenuBuilderError.unknownMenu("missing", suggestion: nil)) {
+      try MenuEdit(.remove(.menu("missing"))).apply(to: &builder)
+    }
+    #expect(builder.menu == before)
+    #expect(builder.diagnostics.isEmpty)
   }
 
   @Test("replacing the root's children is allowed: the root itself stays")
   func replaceRootChildren() throws {
     var builder = fixtureBuilder()
-    try builder.replaceChildren(ofMenu: .root) { Array($0.prefix(1)) }
+    builder.replaceChildren(ofMenu: .root) { Array($0.prefix(1)) }
     #expect(titles(builder.menu) == ["File"])
     #expect(builder.menu(for: .root)?.title == "Main")
     expectIndexesMatchTree(builder)
@@ -567,16 +592,17 @@ struct MenuBuilderErrorTests {
   func suggestion() {
     var builder = fixtureBuilder()
     let expected = MenuBuilderError.unknownMenu("fiel", suggestion: .file)
-    #expect(throws: expected) { try builder.insertElements([item], atEndOfMenu: "fiel") }
-    #expect(throws: MenuBuilderError.unknownMenu("veiw", suggestion: .view)) {
-      try builder.remove(menu: "veiw")
-    }
-    #expect(throws: MenuBuilderError.unknownMenu("edt", suggestion: .edit)) {
-      try builder.remove(menu: "edt")
-    }
-    #expect(throws: MenuBuilderError.unknownMenu("zzzzzz", suggestion: nil)) {
-      try builder.remove(menu: "zzzzzz")
-    }
+    builder.insertElements([item], atEndOfMenu: "fiel")
+    builder.remove(menu: "veiw")
+    builder.remove(menu: "edt")
+    builder.remove(menu: "zzzzzz")
+    #expect(
+      builder.diagnostics.map(\.message) == [
+        expected.description,
+        MenuBuilderError.unknownMenu("veiw", suggestion: .view).description,
+        MenuBuilderError.unknownMenu("edt", suggestion: .edit).description,
+        MenuBuilderError.unknownMenu("zzzzzz", suggestion: nil).description,
+      ])
     #expect(expected.description == "no menu has the identifier 'fiel'; did you mean 'file'?")
     #expect(expected.code == .unknownMenu)
   }
@@ -589,15 +615,15 @@ struct MenuBuilderIndexTests {
   @Test("a removed menu's identifier can be inserted again and is found")
   func reinsertRemovedIdentifier() throws {
     var builder = fixtureBuilder()
-    try builder.remove(menu: .view)
+    builder.remove(menu: .view)
     #expect(builder.menu(for: .view) == nil)
     let newView = menu("View 2", .view, [command("Zoom", "zoom:")])
-    try builder.insertSibling(newView, afterMenu: .edit)
+    builder.insertSibling(newView, afterMenu: .edit)
     #expect(builder.menu(for: .view) == newView)
     #expect(titles(builder.menu) == ["File", "Edit", "View 2", "Help"])
     #expect(builder.command(for: "navigate:", propertyList: "up") == nil)
     // The removed view's action identifier is free again too.
-    try builder.insertElements([action("Refresh", "refresh")], atStartOfMenu: .view)
+    builder.insertElements([action("Refresh", "refresh")], atStartOfMenu: .view)
     #expect(builder.action(for: "refresh") != nil)
     expectIndexesMatchTree(builder)
   }
@@ -605,9 +631,9 @@ struct MenuBuilderIndexTests {
   @Test("identifiers of removed descendants are free again")
   func descendantsFreed() throws {
     var builder = fixtureBuilder()
-    try builder.remove(menu: .file)
-    try builder.insertChild(menu("Recent", .openRecent), atEndOfMenu: .help)
-    try builder.insertChild(menu("New", .newScene), atStartOfMenu: .edit)
+    builder.remove(menu: .file)
+    builder.insertChild(menu("Recent", .openRecent), atEndOfMenu: .help)
+    builder.insertChild(menu("New", .newScene), atStartOfMenu: .edit)
     #expect(builder.menu(for: .openRecent)?.title == "Recent")
     #expect(builder.menu(for: .newScene)?.title == "New")
     #expect(titles(builder.menu(for: .help)) == ["Help", "Recent"])
@@ -619,20 +645,20 @@ struct MenuBuilderIndexTests {
     var builder = fixtureBuilder()
     for round in 0..<20 {
       let identifier = MenuIdentifier("round\(round)")
-      try builder.insertSibling(
+      builder.insertSibling(
         menu(
           "Round \(round)", identifier, [command("Item \(round)", "item:", .number(Double(round)))]),
         afterMenu: .view)
-      try builder.insertElements(
+      builder.insertElements(
         [action("Action \(round)", ActionIdentifier("action\(round)"))], atEndOfMenu: identifier)
       if round.isMultiple(of: 3) {
-        try builder.remove(menu: identifier)
+        builder.remove(menu: identifier)
       } else if round.isMultiple(of: 4) {
-        try builder.replace(
+        builder.replace(
           menu: identifier, with: menu("Replaced \(round)", identifier, [item]))
       }
       if round.isMultiple(of: 5) {
-        try builder.replaceChildren(ofMenu: .edit) { $0.reversed() }
+        builder.replaceChildren(ofMenu: .edit) { $0.reversed() }
       }
       expectIndexesMatchTree(builder)
     }

@@ -15,12 +15,12 @@ private final class Builder: Responder {
 
   override func buildMenu(with builder: inout MenuBuilder) throws {
     systems.append(builder.system)
-    if failing { try builder.remove(menu: "nosuchmenu") }
+    if failing { builder.remove(menu: "nosuchmenu") }
     let menu = Menu(title: name, identifier: MenuIdentifier(name))
     if builder.system == .main {
-      try builder.insertSibling(menu, afterMenu: .view)
+      builder.insertSibling(menu, afterMenu: .view)
     } else {
-      try builder.insertChild(menu, atEndOfMenu: .root)
+      builder.insertChild(menu, atEndOfMenu: .root)
     }
   }
 }
@@ -31,7 +31,7 @@ private final class BuildingApplication: Application {
 
   override func buildMenu(with builder: inout MenuBuilder) throws {
     systems.append(builder.system)
-    try builder.insertSibling(Menu(title: "app", identifier: "app"), afterMenu: .view)
+    builder.insertSibling(Menu(title: "app", identifier: "app"), afterMenu: .view)
   }
 }
 
@@ -48,7 +48,7 @@ struct MenuSystemBuildMenuTests {
     let view = Builder("view")
     view.setNext(window)
     system.addBuildHandler { builder in
-      try builder.insertSibling(Menu(title: "handler", identifier: "handler"), afterMenu: .view)
+      builder.insertSibling(Menu(title: "handler", identifier: "handler"), afterMenu: .view)
     }
     system.application = application
     // Each inserts right after View, so the last to run comes first.

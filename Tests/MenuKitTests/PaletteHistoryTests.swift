@@ -136,11 +136,14 @@ struct PaletteHistoryTests {
     } throws: { error in
       "\(error)".hasPrefix("/nonexistent/history.json:1:1: cannot read the palette history")
     }
+    // A parent directory that is a file cannot be created.
+    let file = temporaryPath()
+    _ = FileManager.default.createFile(atPath: file, contents: Data())
     #expect {
-      try PaletteHistory().write(toFile: "/nonexistent/history.json")
+      try PaletteHistory().write(toFile: file + "/history.json")
     } throws: { error in
       "\(error)".hasPrefix(
-        "/nonexistent/history.json:1:1: cannot write the palette history: creating")
+        "\(file)/history.json:1:1: cannot write the palette history: opening the directory")
     }
   }
 }

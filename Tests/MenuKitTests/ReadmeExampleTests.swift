@@ -13,7 +13,7 @@ struct ReadmeExampleTests {
     // UIKit's UIMenuBuilder operations, addressed by identifier.
     let open = KeyCommand(
       title: "Open…", action: "openDocument:", input: "o", modifierFlags: .command)
-    try builder.replace(
+    builder.replace(
       menu: .open,
       with: Menu(
         identifier: "com.example.open", options: .displayInline,
@@ -29,7 +29,7 @@ struct ReadmeExampleTests {
         Button("User Manual", action: "showManual:")
       }
     }
-    try commands.apply(to: &builder)
+    commands.apply(to: &builder)
 
     let menu = builder.menu
     #expect(MenuValidator(platform: .linux).validate(menu) == [])

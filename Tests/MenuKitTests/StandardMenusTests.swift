@@ -112,7 +112,7 @@ struct MenuSystemTests {
     system.addBuildHandler { builder in
       runs += 1
       #expect(builder.system == .main)
-      try builder.insertSibling(Menu(title: "Cities", identifier: "cities"), afterMenu: .view)
+      builder.insertSibling(Menu(title: "Cities", identifier: "cities"), afterMenu: .view)
     }
     #expect(changes == [.rebuild])
     let titles = system.menu.children.map(\.title)
@@ -132,8 +132,8 @@ struct MenuSystemTests {
   @Test("a failing build handler is reported; the others still run")
   func failingHandler() {
     let system = MenuSystem(kind: .main)
-    system.addBuildHandler { builder in try builder.remove(menu: "nosuchmenu") }
-    system.addBuildHandler { builder in try builder.remove(menu: .format) }
+    system.addBuildHandler { builder in builder.remove(menu: "nosuchmenu") }
+    system.addBuildHandler { builder in builder.remove(menu: .format) }
     #expect(system.diagnostics.map(\.code) == [.unknownMenu])
     #expect(MenuBuilder(menu: system.menu).menu(for: .format) == nil)
   }

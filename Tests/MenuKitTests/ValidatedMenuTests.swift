@@ -234,24 +234,33 @@ struct ValidatedMenuTests {
     #expect(!validated.isEnabled(CommandKey(action: "copy:")))
   }
 
-  @Test("MenuSystem caches the validated menu until revalidated or rebuilt")
-  func systemCache() {
+  @Test("MenuSystem validates when asked: a changed answer shows at once, with no call")
+  func systemValidatesWhenShown() {
     let responder = Validator(["copy:"])
     let system = MenuSystem(
       kind: .main, baseMenu: root([.command(Command(title: "Copy", action: "copy:"))]))
     #expect(system.validatedMenu(for: responder).isEnabled(CommandKey(action: "copy:")))
     responder.actions = []
-    #expect(system.validatedMenu(for: responder).isEnabled(CommandKey(action: "copy:")))
-    #expect(responder.validated.count == 1)
-    system.setNeedsRevalidate()
     #expect(!system.validatedMenu(for: responder).isEnabled(CommandKey(action: "copy:")))
+    #expect(responder.validated.count == 1, "validate(_:) runs only for enabled commands")
     responder.actions = ["copy:"]
-    system.setNeedsRebuild()
     #expect(system.validatedMenu(for: responder).isEnabled(CommandKey(action: "copy:")))
+    #expect(responder.validated.count == 2)
   }
 
-  @Test("MenuSystem keeps one cached validation per first responder")
-  func systemCachePerResponder() {
+  @Test("MenuSystem follows a changed next responder at once")
+  func systemFollowsChangedChain() {
+    let first = Responder()
+    let copier = Validator(["copy:"])
+    let system = MenuSystem(
+      kind: .main, baseMenu: root([.command(Command(title: "Copy", action: "copy:"))]))
+    #expect(!system.validatedMenu(for: first).isEnabled(CommandKey(action: "copy:")))
+    first.setNext(copier)
+    #expect(system.validatedMenu(for: first).isEnabled(CommandKey(action: "copy:")))
+  }
+
+  @Test("MenuSystem validates for each first responder")
+  func systemPerResponder() {
     let enabled = Validator(["copy:"])
     let disabled = Validator([])
     let system = MenuSystem(
@@ -260,6 +269,6 @@ struct ValidatedMenuTests {
     #expect(!system.validatedMenu(for: disabled).isEnabled(CommandKey(action: "copy:")))
     #expect(!system.validatedMenu(for: nil).isEnabled(CommandKey(action: "copy:")))
     #expect(system.validatedMenu(for: enabled).isEnabled(CommandKey(action: "copy:")))
-    #expect(enabled.validated.count == 1)
+    #expect(enabled.validated.count == 2, "asked again each time the menu is shown")
   }
 }

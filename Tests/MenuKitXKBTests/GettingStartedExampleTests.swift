@@ -37,7 +37,7 @@ struct GettingStartedExampleTests {
           "n", modifiers: [.command, .alternate])
       }
     }
-    try commands.apply(to: &builder)
+    commands.apply(to: &builder)
     let menu = builder.menu
 
     // 3. Check and look at it.

@@ -78,18 +78,131 @@ extension CommandGroup {
     self.init(.replacing, placement, elements: try addition())
   }
 
-  /// Applies the group to a builder: one builder edit, which either succeeds or throws and
-  /// changes nothing.
+  /// Applies the group to a builder, as one edit: it either applies whole or changes nothing.
   ///
-  /// - Throws: ``MenuBuilderError/unknownMenu(_:suggestion:)`` when no menu has the
-  ///   placement's identifier, or ``MenuBuilderError/identifierInUse(_:)`` when an item
-  ///   reuses an identifier.
-  public func apply(to builder: inout MenuBuilder) throws(MenuBuilderError) {
-    switch position {
-    case .before: try builder.insertElements(elements, atStartOfMenu: placement.rawValue)
-    case .after: try builder.insertElements(elements, atEndOfMenu: placement.rawValue)
-    case .replacing:
-      try builder.replaceChildren(ofMenu: placement.rawValue) { [elements] _ in elements }
+  /// The edit acts on the placement's group (``CommandGroupPlacement``). When the builder's
+  /// menu has no member of a standard placement's group, nothing changes and the builder
+  /// records an `MK206` note; an app's own placement naming an absent menu records `MK201`,
+  /// and items reusing an identifier of the menu record `MK204` (see
+  /// ``MenuBuilder/diagnostics``).
+  public func apply(to builder: inout MenuBuilder) {
+    builder.record { (builder) throws(MenuBuilderError) in
+      try builder.apply(self)
     }
+  }
+}
+
+// MARK: - Groups in a builder
+
+extension MenuBuilder {
+  /// Where a placement's group is: the menu node holding it and the positions of its members
+  /// there, in order (empty for a menu's contents that are all excluded).
+  struct PlacedGroup {
+    var parent: Int
+    var members: [Int]
+  }
+
+  /// The group a placement names in the tree; nil when the tree has none of its members.
+  func group(of placement: CommandGroupPlacement) -> PlacedGroup? {
+    switch placement.group {
+    case .elements(let identifiers):
+      let found = identifiers.compactMap { menuIndex[$0] }
+      guard let first = found.first, let parent = nodes[first].parent else { return nil }
+      let members = Set(found)
+      let positions = nodes[parent].children.indices.filter {
+        members.contains(nodes[parent].children[$0])
+      }
+      return PlacedGroup(parent: parent, members: positions)
+    case .contents(let identifier, let excluded):
+      guard let menu = menuIndex[identifier] else { return nil }
+      let excludedNodes = Set(excluded.compactMap { menuIndex[$0] })
+      let positions = nodes[menu].children.indices.filter {
+        !excludedNodes.contains(nodes[menu].children[$0])
+      }
+      return PlacedGroup(parent: menu, members: positions)
+    }
+  }
+
+  /// Whether a node is an inline menu: a section whose items a group's additions join.
+  func isInlineSection(_ node: Int) -> Bool {
+    if case .menu(let menu) = nodes[node].element {
+      return menu.options.contains(.displayInline)
+    }
+    return false
+  }
+
+  /// Applies a command group to its placement's group, or throws and changes nothing.
+  mutating func apply(_ commandGroup: CommandGroup) throws(MenuBuilderError) {
+    let placement = commandGroup.placement
+    guard let group = group(of: placement) else {
+      if placement.standardName != nil {
+        diagnostics.append(
+          Diagnostic(
+            .placementUnavailable,
+            "the \(placement) placement has no group in this menu (none of "
+              + placement.identifiers.map { "'\($0)'" }.joined(separator: ", ")
+              + "), so the command group's items were not added"))
+        return
+      }
+      let identifier = placement.identifiers[0]
+      throw .unknownMenu(identifier, suggestion: suggestion(for: identifier))
+    }
+    let elements = commandGroup.elements
+    let parent = group.parent
+    let children = nodes[parent].children
+    switch commandGroup.position {
+    case .before:
+      guard let first = group.members.first else {
+        return try insert(elements, into: parent, at: 0)
+      }
+      if isInlineSection(children[first]) {
+        try insert(elements, into: children[first], at: 0)
+      } else {
+        try insert(elements, into: parent, at: first)
+      }
+    case .after:
+      guard let last = group.members.last else {
+        return try insert(elements, into: parent, at: 0)
+      }
+      let node = children[last]
+      if isInlineSection(node) {
+        try insert(elements, into: node, at: nodes[node].children.count)
+      } else {
+        try insert(elements, into: parent, at: last + 1)
+      }
+    case .replacing:
+      try replace(group, in: parent, with: elements)
+    }
+  }
+
+  /// Puts elements in place of a group: into the first member's section (or in place of the
+  /// first member), emptying the other sections and removing the other members; or throws and
+  /// changes nothing.
+  private mutating func replace(_ group: PlacedGroup, in parent: Int, with elements: [MenuElement])
+    throws(MenuBuilderError)
+  {
+    let children = nodes[parent].children
+    let memberNodes = group.members.map { children[$0] }
+    // Everything the group holds goes, so its identifiers may be reused by the new items.
+    let removed = Set(memberNodes.flatMap { subtree(of: $0) })
+    try checkInsertable(elements, replacing: removed)
+    guard let first = group.members.first else {
+      nodes[parent].children.insert(contentsOf: ingest(elements, parent: parent), at: 0)
+      return
+    }
+    var replacement: [Int] = []
+    for (offset, node) in memberNodes.enumerated() where isInlineSection(node) {
+      // Sections stay, emptied, so that their identifiers still address them.
+      for child in nodes[node].children { kill(child) }
+      nodes[node].children = offset == 0 ? ingest(elements, parent: node) : []
+    }
+    if !isInlineSection(memberNodes[0]) { replacement = ingest(elements, parent: parent) }
+    // Members that are not sections are removed, last first so that positions hold.
+    for (position, node) in zip(group.members, memberNodes).reversed()
+    where !isInlineSection(node) {
+      kill(node)
+      nodes[parent].children.remove(at: position)
+    }
+    nodes[parent].children.insert(contentsOf: replacement, at: first)
   }
 }

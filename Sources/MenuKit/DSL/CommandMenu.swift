@@ -49,10 +49,12 @@ extension CommandMenu {
 
   /// Inserts the menu after the View menu, or at the end of the root when there is none.
   ///
-  /// - Throws: ``MenuBuilderError/identifierInUse(_:)`` when the menu reuses an identifier of
-  ///   the tree; the builder is then unchanged.
-  public func apply(to builder: inout MenuBuilder) throws(MenuBuilderError) {
-    _ = try builder.insertCommandMenu(menu, after: nil)
+  /// A menu that reuses an identifier of the tree is not inserted; the builder records
+  /// `MK204` in ``MenuBuilder/diagnostics``.
+  public func apply(to builder: inout MenuBuilder) {
+    builder.record { (builder) throws(MenuBuilderError) in
+      _ = try builder.insertCommandMenu(menu, after: nil)
+    }
   }
 }
 

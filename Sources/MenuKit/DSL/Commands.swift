@@ -2,9 +2,9 @@
 /// (``CommandMenu``) and additions to standard groups (``CommandGroup``).
 ///
 /// `Commands` is sugar over ``MenuBuilder``: applying it performs one builder edit per
-/// declaration, in declaration order. Each edit is atomic, so a declaration that fails
-/// changes nothing; the others still apply, and ``apply(to:)`` then throws the first error
-/// (``applyCollectingErrors(to:)`` returns them all). No error is dropped.
+/// declaration, in declaration order. Each edit is atomic, so a declaration that cannot apply
+/// changes nothing; the others still apply, and the builder records every failure in
+/// ``MenuBuilder/diagnostics``. No failure is dropped.
 ///
 /// ```swift
 /// let commands = Commands {
@@ -22,7 +22,7 @@
 ///   }
 /// }
 /// var builder = MenuBuilder(menu: mainMenu)
-/// try commands.apply(to: &builder)
+/// commands.apply(to: &builder)
 /// let menu = builder.menu
 /// ```
 public struct Commands: Hashable, Sendable {
@@ -135,37 +135,24 @@ extension Commands {
     self.init(try content())
   }
 
-  /// Applies every declaration to a builder, in order, then throws the first error.
+  /// Applies every declaration to a builder, in order.
   ///
   /// Command menus go after the View menu (at the end of the root without one), each after
   /// the command menu declared before it. Command groups edit the group their placement
-  /// names. A declaration that fails changes nothing and does not stop the others.
-  ///
-  /// - Throws: The first ``MenuBuilderError`` in declaration order, after every declaration
-  ///   has been tried; use ``applyCollectingErrors(to:)`` to see them all.
-  public func apply(to builder: inout MenuBuilder) throws(MenuBuilderError) {
-    if let error = applyCollectingErrors(to: &builder).first { throw error }
-  }
-
-  /// Applies every declaration to a builder, in order, and returns the errors of those that
-  /// failed, in declaration order; an empty array means everything applied.
-  ///
-  /// A failed declaration changes nothing; the others still apply.
-  public func applyCollectingErrors(to builder: inout MenuBuilder) -> [MenuBuilderError] {
-    var errors: [MenuBuilderError] = []
+  /// names (``CommandGroupPlacement``). A declaration that cannot apply changes nothing and
+  /// does not stop the others: the builder records why in ``MenuBuilder/diagnostics`` (a
+  /// placement the platform lacks is an `MK206` note).
+  public func apply(to builder: inout MenuBuilder) {
     var lastMenu: Int?
     for content in contents {
-      do throws(MenuBuilderError) {
-        switch content {
-        case .menu(let commandMenu):
+      switch content {
+      case .menu(let commandMenu):
+        builder.record { (builder) throws(MenuBuilderError) in
           lastMenu = try builder.insertCommandMenu(commandMenu.menu, after: lastMenu)
-        case .group(let group):
-          try group.apply(to: &builder)
         }
-      } catch {
-        errors.append(error)
+      case .group(let group):
+        group.apply(to: &builder)
       }
     }
-    return errors
   }
 }

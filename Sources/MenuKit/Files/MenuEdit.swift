@@ -66,8 +66,10 @@ public struct MenuEdit: Hashable, Sendable {
 extension MenuEdit {
   /// Performs the edit on a builder.
   ///
-  /// A failed edit throws and leaves the builder unchanged, as every ``MenuBuilder`` operation
-  /// does.
+  /// A failed edit throws and leaves the builder unchanged: the throwing form of the
+  /// builder's edits, for callers that stop or report at the first failure (menu files report
+  /// it at the edit's location). The builder's own methods, as UIKit's, record the failure in
+  /// ``MenuBuilder/diagnostics`` instead and go on.
   ///
   /// ```swift
   /// var builder = MenuBuilder(menu: menu)
@@ -78,20 +80,14 @@ extension MenuEdit {
   ///   identifier the tree already has, or the edit would move, replace or remove the root.
   public func apply(to builder: inout MenuBuilder) throws(MenuBuilderError) {
     switch operation {
-    case .insert(let elements, .atStartOf(let menu)):
-      try builder.insertElements(elements, atStartOfMenu: menu)
-    case .insert(let elements, .atEndOf(let menu)):
-      try builder.insertElements(elements, atEndOfMenu: menu)
-    case .insert(let elements, .before(let reference)):
-      try builder.insertElements(elements, before: reference)
-    case .insert(let elements, .after(let reference)):
-      try builder.insertElements(elements, after: reference)
+    case .insert(let elements, let position):
+      try builder.checkedInsert(elements, at: position)
     case .replace(let reference, let elements):
-      try builder.replace(reference, with: elements)
+      try builder.checkedReplace(reference, with: elements)
     case .replaceChildren(let menu, let elements):
-      try builder.replaceChildren(ofMenu: menu) { _ in elements }
+      try builder.checkedReplaceChildren(ofMenu: menu) { _ in elements }
     case .remove(let reference):
-      try builder.remove(reference)
+      try builder.checkedRemove(reference)
     }
   }
 }

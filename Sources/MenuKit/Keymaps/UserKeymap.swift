@@ -19,6 +19,10 @@ import Foundation
 /// lost: it is first copied to a backup (`<name>.bak`, or a timestamped name when that exists),
 /// its valid bindings are loaded, every problem is in ``diagnostics``, and the next save writes
 /// a valid file with the valid bindings and the edits.
+///
+/// Several processes, or several `UserKeymap` values, may edit one file at once: ``save()``
+/// locks the file, and when another save changed it since this value read it, applies this
+/// value's edits again to the file as it is, so every save's bindings are kept.
 public struct UserKeymap: Sendable {
   /// The file's path.
   public let path: String
@@ -34,6 +38,18 @@ public struct UserKeymap: Sendable {
   public private(set) var hasUnsavedChanges = false
   /// The loaded text's tree, spans and binding entries, kept in step with `text`.
   private var document: KeymapDocument
+  /// The edits since the file was read or saved, in order: ``save()`` applies them again to
+  /// the file as it is then, when another process or value saved it in between.
+  private var edits: [Edit] = []
+  /// The file's bytes when it was read or saved; nil when it did not exist.
+  private var baseContents: [UInt8]?
+
+  /// One edit, as the public methods received it.
+  private enum Edit: Sendable {
+    case add(KeyBinding)
+    case changeKeys(KeyBinding, KeySequence)
+    case remove(KeyBinding)
+  }
 
   /// Opens the user keymap at `path`; a missing or empty file is an empty keymap.
   ///
@@ -49,37 +65,48 @@ public struct UserKeymap: Sendable {
   /// - Throws: ``UserKeymapError`` when the file exists but cannot be read (such as a
   ///   directory or a file without read permission), or has errors and cannot be backed up.
   public init(contentsOf path: String) throws(UserKeymapError) {
+    var contents: [UInt8]?
+    var target: AtomicFile.Target?
+    do throws(AtomicFile.Failure) {
+      target = try AtomicFile.resolve(path, creatingDirectories: false)
+      contents = try target?.read()
+    } catch  where error.errorNumber == ENOENT {
+      // The directory does not exist yet: the file is missing, and the first save creates both.
+    } catch {
+      throw UserKeymapError("cannot read the user keymap '\(path)': \(error.reason)")
+    }
+    try self.init(path: path, contents: contents, target: target)
+  }
+
+  /// Loads a user keymap from the bytes of its file (nil for a missing file), backing up a
+  /// file with errors next to `target`.
+  private init(path: String, contents: [UInt8]?, target: AtomicFile.Target?)
+    throws(UserKeymapError)
+  {
     self.path = path
-    let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    baseContents = contents
+    let empty = KeymapDocument(
+      keymap: nil, root: nil, spans: JSONSpans(), entries: [], diagnostics: [])
+    guard let contents, let target else {
       text = ""
       diagnostics = []
-      document = KeymapDocument(
-        keymap: nil, root: nil, spans: JSONSpans(), entries: [], diagnostics: [])
+      document = empty
       keymap = Keymap(source: .user, path: path)
       return
     }
-    guard !isDirectory.boolValue, let data = manager.contents(atPath: path) else {
-      throw UserKeymapError(
-        "cannot read the user keymap '\(path)': "
-          + (isDirectory.boolValue ? "it is a directory" : "permission denied or I/O error"))
-    }
-    if let original = String(validating: data, as: UTF8.self),
-      original.unicodeScalars.allSatisfy(\.properties.isWhitespace)
-    {
+    let decoded = String(validating: contents, as: UTF8.self)
+    if let decoded, decoded.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
       // An empty file holds nothing to lose: it is an empty keymap, as a missing one is.
       text = ""
       diagnostics = []
-      document = KeymapDocument(
-        keymap: nil, root: nil, spans: JSONSpans(), entries: [], diagnostics: [])
+      document = empty
       keymap = Keymap(source: .user, path: path)
       return
     }
     var opened: KeymapDocument
-    if let original = String(validating: data, as: UTF8.self) {
-      opened = KeymapFile.decode(text: original, path: path, source: .user)
-      text = original
+    if let decoded {
+      opened = KeymapFile.decode(text: decoded, path: path, source: .user)
+      text = decoded
     } else {
       opened = KeymapDocument(
         keymap: nil, root: nil, spans: JSONSpans(), entries: [],
@@ -93,7 +120,7 @@ public struct UserKeymap: Sendable {
     keymap.path = path
     document = opened
     if opened.diagnostics.containsErrors || opened.keymap == nil {
-      let backup = try Self.backUp(path, data: data)
+      let backup = try Self.backUp(path, contents: contents, next: target)
       backupPath = backup
       diagnostics.append(
         Diagnostic(
@@ -138,6 +165,12 @@ public struct UserKeymap: Sendable {
   ///
   /// - Parameter binding: The binding to add.
   public mutating func add(_ binding: KeyBinding) {
+    insert(binding)
+    edits.append(.add(binding))
+  }
+
+  /// Adds a binding at the end of the text: the body of ``add(_:)``.
+  private mutating func insert(_ binding: KeyBinding) {
     var binding = binding
     binding.source = .user
     binding.location = nil
@@ -175,6 +208,14 @@ public struct UserKeymap: Sendable {
   public mutating func changeKeys(of binding: KeyBinding, to keys: KeySequence)
     throws(UserKeymapError)
   {
+    try applyChangeKeys(of: binding, to: keys)
+    edits.append(.changeKeys(binding, keys))
+  }
+
+  /// Changes the keys of a binding in the text: the body of ``changeKeys(of:to:)``.
+  private mutating func applyChangeKeys(of binding: KeyBinding, to keys: KeySequence)
+    throws(UserKeymapError)
+  {
     if binding.source == .user {
       let index = try indexOfUserBinding(binding)
       let entry = document.entries[index]
@@ -190,10 +231,10 @@ public struct UserKeymap: Sendable {
       throw UserKeymapError(
         "only a binding that performs a command can be rebound; this one removes or disables keys")
     }
-    try remove(binding)
+    try applyRemove(binding)
     var moved = binding
     moved.keys = keys
-    add(moved)
+    insert(moved)
   }
 
   /// Removes a binding.
@@ -206,6 +247,12 @@ public struct UserKeymap: Sendable {
   /// - Throws: ``UserKeymapError`` when a user binding is not in this keymap, or a lower layer's
   ///   binding does not perform a command (it has nothing to remove).
   public mutating func remove(_ binding: KeyBinding) throws(UserKeymapError) {
+    try applyRemove(binding)
+    edits.append(.remove(binding))
+  }
+
+  /// Removes a binding from the text: the body of ``remove(_:)``.
+  private mutating func applyRemove(_ binding: KeyBinding) throws(UserKeymapError) {
     if binding.source == .user {
       let index = try indexOfUserBinding(binding)
       let entry = document.entries[index]
@@ -222,7 +269,7 @@ public struct UserKeymap: Sendable {
         "a \(binding.source.rawValue) binding that removes or disables keys cannot be removed; "
           + "bind the keys instead")
     }
-    add(
+    insert(
       KeyBinding(
         keys: binding.keys, effect: .unbindCommand(action), context: binding.context,
         source: .user))
@@ -230,14 +277,24 @@ public struct UserKeymap: Sendable {
 
   // MARK: Saving
 
-  /// Writes ``text`` to ``path`` atomically.
+  /// Writes ``text`` to ``path`` atomically, after the edits that others saved meanwhile.
   ///
-  /// The text goes to a temporary file in the same directory, which is flushed to disk
+  /// Saving takes an exclusive lock on the file (`flock` on `.<name>.lock` beside it), so
+  /// saves of one file by several processes or ``UserKeymap`` values happen one at a time.
+  /// Under the lock the file is read again: when another save changed it since this value
+  /// read it, this value's edits are applied again to the file as it is now, so no save loses
+  /// another's bindings.
+  ///
+  /// The text goes to a new temporary file in the file's directory, which is flushed to disk
   /// (`fsync`), renamed over the keymap, and the directory is flushed too. A crash at any
-  /// moment leaves either the old file or the new one, never a mix. The file's permissions are
-  /// kept; a symbolic link is followed, so the link stays and its target is replaced.
+  /// moment leaves either the old file or the new one, never a mix. The file's permissions,
+  /// and where permitted its owner, are kept. A symbolic link is written through: the link
+  /// stays and the file it points to is replaced. Missing parent directories are created with
+  /// mode 0700. See `docs/hardening.md` for the rules.
   ///
-  /// - Throws: ``UserKeymapError`` naming the step that failed and the system's reason.
+  /// - Throws: ``UserKeymapError`` naming the step that failed and the system's reason, or
+  ///   when another save removed a binding that an edit here changes the keys of. Nothing is
+  ///   written then.
   public mutating func save() throws(UserKeymapError) {
     try save(chunkDelay: nil)
   }
@@ -245,12 +302,66 @@ public struct UserKeymap: Sendable {
   /// Saves like ``save()``, optionally writing a few bytes at a time with a pause after each,
   /// so that a test can kill the process in the middle of a write.
   package mutating func save(chunkDelay: Duration?) throws(UserKeymapError) {
+    let path = path
+    func failure(_ error: AtomicFile.Failure) -> UserKeymapError {
+      UserKeymapError("cannot save the user keymap '\(path)': \(error.reason)")
+    }
+    let target: AtomicFile.Target
+    let lock: AtomicFile.Lock
+    let current: [UInt8]?
+    do throws(AtomicFile.Failure) {
+      target = try AtomicFile.resolve(path, creatingDirectories: true)
+      lock = try target.lock()
+      do throws(AtomicFile.Failure) {
+        current = try target.read()
+      } catch {
+        lock.release()
+        throw error
+      }
+    } catch {
+      throw failure(error)
+    }
+    defer { lock.release() }
+    if current != baseContents {
+      // Another save changed the file since it was read: apply this value's edits to it.
+      var merged = try UserKeymap(path: path, contents: current, target: target)
+      for edit in edits { try merged.replay(edit) }
+      merged.edits = edits
+      merged.backupPath = merged.backupPath ?? backupPath
+      self = merged
+    }
     if text.isEmpty { replaceText(KeymapFile.text(of: Keymap(source: .user))) }
-    try AtomicFile.write(Array(text.utf8), to: path, chunkDelay: chunkDelay)
+    let bytes = Array(text.utf8)
+    do throws(AtomicFile.Failure) {
+      try target.write(bytes, chunkDelay: chunkDelay)
+    } catch {
+      throw failure(error)
+    }
+    baseContents = bytes
+    edits = []
     hasUnsavedChanges = false
   }
 
   // MARK: Internal
+
+  /// Applies an edit again, to the file as another save left it. Removing a binding that is
+  /// gone already does nothing; changing the keys of one that is gone is an error.
+  private mutating func replay(_ edit: Edit) throws(UserKeymapError) {
+    switch edit {
+    case .add(let binding):
+      insert(binding)
+    case .remove(let binding):
+      if binding.source == .user, (try? indexOfUserBinding(binding)) == nil { return }
+      try applyRemove(binding)
+    case .changeKeys(let binding, let keys):
+      if binding.source == .user, (try? indexOfUserBinding(binding)) == nil {
+        throw UserKeymapError(
+          "cannot save the user keymap '\(path)': another save removed or changed the binding "
+            + "of '\(binding.keys)' whose keys were to change to '\(keys)'; open the file again")
+      }
+      try applyChangeKeys(of: binding, to: keys)
+    }
+  }
 
   /// Replaces the text and loads it again, so `keymap` and the spans follow every edit.
   private mutating func replaceText(_ newText: String) {
@@ -308,26 +419,28 @@ public struct UserKeymap: Sendable {
   }
 
   /// Copies a file with errors to `<path>.bak`, or `<path>.<timestamp>.bak` (with a counter if
-  /// needed) when that exists; never overwrites a file.
-  private static func backUp(_ path: String, data: Data) throws(UserKeymapError) -> String {
-    var candidates = [path + ".bak"]
+  /// needed) when that exists, next to the file; never overwrites or follows anything.
+  private static func backUp(_ path: String, contents: [UInt8], next target: AtomicFile.Target)
+    throws(UserKeymapError) -> String
+  {
+    var candidates = [target.name + ".bak"]
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
     let stamp = formatter.string(from: Date())
-    candidates.append("\(path).\(stamp).bak")
-    candidates += (2...100).map { "\(path).\(stamp)-\($0).bak" }
+    candidates.append("\(target.name).\(stamp).bak")
+    candidates += (2...100).map { "\(target.name).\(stamp)-\($0).bak" }
     for candidate in candidates {
       do {
-        try AtomicFile.create(Array(data), at: candidate)
-        return candidate
-      } catch let error where error.fileExists {
+        try target.createSibling(named: candidate, holding: contents)
+        return target.pathOfSibling(named: candidate)
+      } catch  where error.fileExists {
         continue
       } catch {
         throw UserKeymapError(
-          "the user keymap '\(path)' has errors and cannot be backed up to '\(candidate)': "
-            + error.message)
+          "the user keymap '\(path)' has errors and cannot be backed up to "
+            + "'\(target.pathOfSibling(named: candidate))': \(error.reason)")
       }
     }
     throw UserKeymapError(

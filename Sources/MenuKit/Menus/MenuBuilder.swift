@@ -2,19 +2,32 @@
 ///
 /// A builder holds a menu tree in an indexed form: looking up a menu, action or command by its
 /// identifier takes amortised O(1), not a tree scan, so a long series of edits on a large menu
-/// stays fast. Every edit that names an identifier the tree does not contain throws a
-/// ``MenuBuilderError`` and leaves the builder unchanged.
+/// stays fast.
+///
+/// As in UIKit, an edit that names an identifier the tree does not contain does nothing, and
+/// the edits after it still apply: `builder.remove(menu: .services)` in code written for the
+/// mac, where Linux has no Services menu, does not keep the app's own menus from being added.
+/// Each edit that could not be applied — an absent identifier, an identifier already in use,
+/// an edit of the root — is recorded in ``diagnostics``, which ``MenuSystem`` and `menu-dump`
+/// report. To have a failed edit thrown instead, apply a ``MenuEdit`` with
+/// ``MenuEdit/apply(to:)``.
 ///
 /// ```swift
 /// var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: .linux))
-/// try builder.insertChild(openMenu, atStartOfMenu: .file)
-/// try builder.insertSibling(citiesMenu, afterMenu: .view)
-/// try builder.remove(menu: .format)
+/// builder.insertChild(openMenu, atStartOfMenu: .file)
+/// builder.insertSibling(citiesMenu, afterMenu: .view)
+/// builder.remove(menu: .services)  // absent on linux: nothing happens, MK201 is recorded
 /// let menu = builder.menu
+/// builder.diagnostics  // [error[MK201]: no menu has the identifier 'services'; …]
 /// ```
 public struct MenuBuilder: Sendable {
   /// The menu system this builder edits.
   public var system: MenuSystemKind
+  /// The edits that could not be applied, in the order they were made, each with the reason:
+  /// an identifier the tree does not contain (`MK201`–`MK203`), an identifier already in use
+  /// (`MK204`), an edit of the root (`MK205`); and the notes of ``CommandGroup``s whose
+  /// placement the platform's menus lack (`MK206`). Those edits changed nothing.
+  public internal(set) var diagnostics: [Diagnostic] = []
 
   struct Node: Sendable {
     /// The element; for a menu, its `children` are kept empty and live in `children` below.
@@ -61,7 +74,7 @@ public struct MenuBuilder: Sendable {
 /// ```swift
 /// override func buildMenu(with builder: inout MenuBuilder) throws {
 ///   guard builder.system == .main else { return }
-///   try builder.remove(menu: .format)
+///   builder.remove(menu: .format)
 /// }
 /// ```
 public enum MenuSystemKind: String, Hashable, Sendable {
@@ -120,108 +133,92 @@ extension MenuBuilder {
 
 extension MenuBuilder {
   /// Adds a menu as the first child of a menu.
-  public mutating func insertChild(_ menu: Menu, atStartOfMenu parent: MenuIdentifier)
-    throws(MenuBuilderError)
-  {
-    try insertElements([.menu(menu)], atStartOfMenu: parent)
+  public mutating func insertChild(_ menu: Menu, atStartOfMenu parent: MenuIdentifier) {
+    apply(MenuEdit(.insert([.menu(menu)], .atStartOf(parent))))
   }
 
   /// Adds a menu as the last child of a menu.
-  public mutating func insertChild(_ menu: Menu, atEndOfMenu parent: MenuIdentifier)
-    throws(MenuBuilderError)
-  {
-    try insertElements([.menu(menu)], atEndOfMenu: parent)
+  public mutating func insertChild(_ menu: Menu, atEndOfMenu parent: MenuIdentifier) {
+    apply(MenuEdit(.insert([.menu(menu)], .atEndOf(parent))))
   }
 
   /// Inserts a menu before a menu, in the same parent.
-  public mutating func insertSibling(_ menu: Menu, beforeMenu sibling: MenuIdentifier)
-    throws(MenuBuilderError)
-  {
-    try insertElements([.menu(menu)], before: .menu(sibling))
+  public mutating func insertSibling(_ menu: Menu, beforeMenu sibling: MenuIdentifier) {
+    apply(MenuEdit(.insert([.menu(menu)], .before(.menu(sibling)))))
   }
 
   /// Inserts a menu after a menu, in the same parent.
-  public mutating func insertSibling(_ menu: Menu, afterMenu sibling: MenuIdentifier)
-    throws(MenuBuilderError)
-  {
-    try insertElements([.menu(menu)], after: .menu(sibling))
+  public mutating func insertSibling(_ menu: Menu, afterMenu sibling: MenuIdentifier) {
+    apply(MenuEdit(.insert([.menu(menu)], .after(.menu(sibling)))))
   }
 
   /// Inserts elements at the start of a menu.
   public mutating func insertElements(
     _ elements: [MenuElement], atStartOfMenu parent: MenuIdentifier
-  ) throws(MenuBuilderError) {
-    let parentNode = try menuNode(parent)
-    try insert(elements, into: parentNode, at: 0)
+  ) {
+    apply(MenuEdit(.insert(elements, .atStartOf(parent))))
   }
 
   /// Inserts elements at the end of a menu.
   public mutating func insertElements(
     _ elements: [MenuElement], atEndOfMenu parent: MenuIdentifier
-  ) throws(MenuBuilderError) {
-    let parentNode = try menuNode(parent)
-    try insert(elements, into: parentNode, at: nodes[parentNode].children.count)
+  ) {
+    apply(MenuEdit(.insert(elements, .atEndOf(parent))))
   }
 
   /// Inserts elements before a menu, in the same parent.
-  public mutating func insertElements(_ elements: [MenuElement], beforeMenu menu: MenuIdentifier)
-    throws(MenuBuilderError)
-  {
-    try insertElements(elements, before: .menu(menu))
+  public mutating func insertElements(_ elements: [MenuElement], beforeMenu menu: MenuIdentifier) {
+    apply(MenuEdit(.insert(elements, .before(.menu(menu)))))
   }
 
   /// Inserts elements after a menu, in the same parent.
-  public mutating func insertElements(_ elements: [MenuElement], afterMenu menu: MenuIdentifier)
-    throws(MenuBuilderError)
-  {
-    try insertElements(elements, after: .menu(menu))
+  public mutating func insertElements(_ elements: [MenuElement], afterMenu menu: MenuIdentifier) {
+    apply(MenuEdit(.insert(elements, .after(.menu(menu)))))
   }
 
   /// Inserts elements before an action.
   public mutating func insertElements(
     _ elements: [MenuElement], beforeAction action: ActionIdentifier
-  ) throws(MenuBuilderError) {
-    try insertElements(elements, before: .action(action))
+  ) {
+    apply(MenuEdit(.insert(elements, .before(.action(action)))))
   }
 
   /// Inserts elements after an action.
   public mutating func insertElements(
     _ elements: [MenuElement], afterAction action: ActionIdentifier
-  ) throws(MenuBuilderError) {
-    try insertElements(elements, after: .action(action))
+  ) {
+    apply(MenuEdit(.insert(elements, .after(.action(action)))))
   }
 
   /// Inserts elements before a command.
   public mutating func insertElements(
     _ elements: [MenuElement], beforeCommand action: ActionName,
     propertyList: PropertyList? = nil
-  ) throws(MenuBuilderError) {
-    try insertElements(
-      elements, before: .command(CommandKey(action: action, propertyList: propertyList)))
+  ) {
+    let key = CommandKey(action: action, propertyList: propertyList)
+    apply(MenuEdit(.insert(elements, .before(.command(key)))))
   }
 
   /// Inserts elements after a command.
   public mutating func insertElements(
     _ elements: [MenuElement], afterCommand action: ActionName, propertyList: PropertyList? = nil
-  ) throws(MenuBuilderError) {
-    try insertElements(
-      elements, after: .command(CommandKey(action: action, propertyList: propertyList)))
+  ) {
+    let key = CommandKey(action: action, propertyList: propertyList)
+    apply(MenuEdit(.insert(elements, .after(.command(key)))))
   }
 
   /// Inserts elements just before the referenced element, in its parent.
   public mutating func insertElements(
     _ elements: [MenuElement], before reference: MenuElementReference
-  ) throws(MenuBuilderError) {
-    let (parent, index) = try position(of: reference)
-    try insert(elements, into: parent, at: index)
+  ) {
+    apply(MenuEdit(.insert(elements, .before(reference))))
   }
 
   /// Inserts elements just after the referenced element, in its parent.
   public mutating func insertElements(
     _ elements: [MenuElement], after reference: MenuElementReference
-  ) throws(MenuBuilderError) {
-    let (parent, index) = try position(of: reference)
-    try insert(elements, into: parent, at: index + 1)
+  ) {
+    apply(MenuEdit(.insert(elements, .after(reference))))
   }
 }
 
@@ -231,66 +228,133 @@ extension MenuBuilder {
   /// Replaces a menu's children with what `transform` returns; it receives the current ones.
   public mutating func replaceChildren(
     ofMenu parent: MenuIdentifier, from transform: ([MenuElement]) -> [MenuElement]
+  ) {
+    record { (builder) throws(MenuBuilderError) in
+      try builder.checkedReplaceChildren(ofMenu: parent, from: transform)
+    }
+  }
+
+  /// Replaces a menu with another menu.
+  public mutating func replace(menu identifier: MenuIdentifier, with menu: Menu) {
+    apply(MenuEdit(.replace(.menu(identifier), with: [.menu(menu)])))
+  }
+
+  /// Replaces a menu with elements.
+  public mutating func replace(menu identifier: MenuIdentifier, with elements: [MenuElement]) {
+    apply(MenuEdit(.replace(.menu(identifier), with: elements)))
+  }
+
+  /// Replaces an action with elements.
+  public mutating func replace(action identifier: ActionIdentifier, with elements: [MenuElement]) {
+    apply(MenuEdit(.replace(.action(identifier), with: elements)))
+  }
+
+  /// Replaces a command with elements.
+  public mutating func replace(
+    command action: ActionName, propertyList: PropertyList? = nil, with elements: [MenuElement]
+  ) {
+    let key = CommandKey(action: action, propertyList: propertyList)
+    apply(MenuEdit(.replace(.command(key), with: elements)))
+  }
+
+  /// Removes a menu and everything in it.
+  public mutating func remove(menu identifier: MenuIdentifier) {
+    apply(MenuEdit(.remove(.menu(identifier))))
+  }
+
+  /// Removes an action.
+  public mutating func remove(action identifier: ActionIdentifier) {
+    apply(MenuEdit(.remove(.action(identifier))))
+  }
+
+  /// Removes a command.
+  public mutating func remove(command action: ActionName, propertyList: PropertyList? = nil) {
+    apply(MenuEdit(.remove(.command(CommandKey(action: action, propertyList: propertyList)))))
+  }
+
+  /// Replaces the referenced element with elements, in place.
+  public mutating func replace(_ reference: MenuElementReference, with elements: [MenuElement]) {
+    apply(MenuEdit(.replace(reference, with: elements)))
+  }
+
+  /// Removes the referenced element and, for a menu, everything in it.
+  public mutating func remove(_ reference: MenuElementReference) {
+    apply(MenuEdit(.remove(reference)))
+  }
+
+  /// Performs an edit; one that cannot be applied does nothing and is recorded in
+  /// ``diagnostics``, as every edit method of the builder does.
+  ///
+  /// To have a failed edit thrown instead, call ``MenuEdit/apply(to:)``.
+  public mutating func apply(_ edit: MenuEdit) {
+    record { (builder) throws(MenuBuilderError) in try edit.apply(to: &builder) }
+  }
+}
+
+// MARK: - Checked edits
+
+extension MenuBuilder {
+  /// Runs an edit that throws when it cannot be applied (and then changes nothing), and
+  /// records what it threw in ``diagnostics``.
+  mutating func record(_ edit: (inout MenuBuilder) throws(MenuBuilderError) -> Void) {
+    do throws(MenuBuilderError) {
+      try edit(&self)
+    } catch {
+      diagnostics.append(Diagnostic(error.code, error.description))
+    }
+  }
+
+  /// Inserts elements at a position, or throws and changes nothing.
+  mutating func checkedInsert(_ elements: [MenuElement], at position: MenuEdit.InsertPosition)
+    throws(MenuBuilderError)
+  {
+    switch position {
+    case .atStartOf(let menu):
+      try insert(elements, into: try menuNode(menu), at: 0)
+    case .atEndOf(let menu):
+      let parent = try menuNode(menu)
+      try insert(elements, into: parent, at: nodes[parent].children.count)
+    case .before(let reference):
+      let (parent, index) = try self.position(of: reference)
+      try insert(elements, into: parent, at: index)
+    case .after(let reference):
+      let (parent, index) = try self.position(of: reference)
+      try insert(elements, into: parent, at: index + 1)
+    }
+  }
+
+  /// Replaces a menu's children with what `transform` returns, or throws and changes nothing.
+  mutating func checkedReplaceChildren(
+    ofMenu parent: MenuIdentifier, from transform: ([MenuElement]) -> [MenuElement]
   ) throws(MenuBuilderError) {
     let parentNode = try menuNode(parent)
+    try replaceChildren(
+      of: parentNode, with: transform(nodes[parentNode].children.map(materialize)))
+  }
+
+  /// Replaces the children of a menu node, or throws and changes nothing.
+  mutating func replaceChildren(of parentNode: Int, with newElements: [MenuElement])
+    throws(MenuBuilderError)
+  {
     let old = nodes[parentNode].children
-    let newElements = transform(old.map { materialize($0) })
     let removed = Set(old.flatMap { subtree(of: $0) })
     try checkInsertable(newElements, replacing: removed)
     for child in old { kill(child) }
     nodes[parentNode].children = ingest(newElements, parent: parentNode)
   }
 
-  /// Replaces a menu with another menu.
-  public mutating func replace(menu identifier: MenuIdentifier, with menu: Menu)
-    throws(MenuBuilderError)
-  {
-    try replace(.menu(identifier), with: [.menu(menu)])
-  }
-
-  /// Replaces a menu with elements.
-  public mutating func replace(menu identifier: MenuIdentifier, with elements: [MenuElement])
-    throws(MenuBuilderError)
-  {
-    try replace(.menu(identifier), with: elements)
-  }
-
-  /// Replaces an action with elements.
-  public mutating func replace(action identifier: ActionIdentifier, with elements: [MenuElement])
-    throws(MenuBuilderError)
-  {
-    try replace(.action(identifier), with: elements)
-  }
-
-  /// Replaces a command with elements.
-  public mutating func replace(
-    command action: ActionName, propertyList: PropertyList? = nil, with elements: [MenuElement]
-  ) throws(MenuBuilderError) {
-    try replace(.command(CommandKey(action: action, propertyList: propertyList)), with: elements)
-  }
-
-  /// Removes a menu and everything in it.
-  public mutating func remove(menu identifier: MenuIdentifier) throws(MenuBuilderError) {
-    try remove(.menu(identifier))
-  }
-
-  /// Removes an action.
-  public mutating func remove(action identifier: ActionIdentifier) throws(MenuBuilderError) {
-    try remove(.action(identifier))
-  }
-
-  /// Removes a command.
-  public mutating func remove(command action: ActionName, propertyList: PropertyList? = nil)
-    throws(MenuBuilderError)
-  {
-    try remove(.command(CommandKey(action: action, propertyList: propertyList)))
-  }
-
-  /// Replaces the referenced element with elements, in place.
-  public mutating func replace(_ reference: MenuElementReference, with elements: [MenuElement])
+  /// Replaces the referenced element with elements, or throws and changes nothing.
+  mutating func checkedReplace(_ reference: MenuElementReference, with elements: [MenuElement])
     throws(MenuBuilderError)
   {
     let (parent, index) = try position(of: reference)
+    try replace(nodeAt: index, in: parent, with: elements)
+  }
+
+  /// Replaces the child at an index of a node with elements, or throws and changes nothing.
+  mutating func replace(nodeAt index: Int, in parent: Int, with elements: [MenuElement])
+    throws(MenuBuilderError)
+  {
     let target = nodes[parent].children[index]
     try checkInsertable(elements, replacing: Set(subtree(of: target)))
     kill(target)
@@ -298,8 +362,8 @@ extension MenuBuilder {
     nodes[parent].children.insert(contentsOf: ingest(elements, parent: parent), at: index)
   }
 
-  /// Removes the referenced element and, for a menu, everything in it.
-  public mutating func remove(_ reference: MenuElementReference) throws(MenuBuilderError) {
+  /// Removes the referenced element, or throws and changes nothing.
+  mutating func checkedRemove(_ reference: MenuElementReference) throws(MenuBuilderError) {
     let (parent, index) = try position(of: reference)
     kill(nodes[parent].children[index])
     nodes[parent].children.remove(at: index)

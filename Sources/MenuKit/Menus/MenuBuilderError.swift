@@ -1,11 +1,12 @@
 /// Why a ``MenuBuilder`` edit could not be applied.
 ///
 /// An edit that names something the tree does not contain is reported, never silently
-/// dropped; a failed edit leaves the builder unchanged.
+/// dropped; a failed edit leaves the builder unchanged. ``MenuEdit/apply(to:)`` throws it;
+/// the builder's own edit methods record it in ``MenuBuilder/diagnostics`` and go on.
 ///
 /// ```swift
 /// do {
-///   try builder.remove(menu: "fiel")
+///   try MenuEdit(.remove(.menu("fiel"))).apply(to: &builder)
 /// } catch {
 ///   print(error)  // the description names "fiel" and suggests "file"
 /// }
@@ -55,7 +56,7 @@ public enum MenuBuilderError: Error, Hashable, Sendable, CustomStringConvertible
 /// A reference to a menu element by its identifier: what builder edits address.
 ///
 /// ```swift
-/// try builder.remove(.command(CommandKey(action: "showCity:", propertyList: "paris")))
+/// builder.remove(.command(CommandKey(action: "showCity:", propertyList: "paris")))
 /// builder.contains(.menu(.format))  // true on the standard menu
 /// ```
 public enum MenuElementReference: Hashable, Sendable, CustomStringConvertible {

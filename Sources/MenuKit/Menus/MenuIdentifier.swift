@@ -7,7 +7,7 @@
 /// extension MenuIdentifier {
 ///   static let cities: MenuIdentifier = "com.example.cities"
 /// }
-/// try builder.insertSibling(citiesMenu, afterMenu: .view)
+/// builder.insertSibling(citiesMenu, afterMenu: .view)
 /// ```
 public struct MenuIdentifier: StringIdentifier {
   /// The identifier's text, such as `com.example.cities`.
@@ -21,7 +21,7 @@ public struct MenuIdentifier: StringIdentifier {
 ///
 /// ```swift
 /// let refresh = Action(title: "Refresh", identifier: "com.example.refresh") { _, _ in }
-/// try builder.replace(action: "com.example.refresh", with: [.action(refresh)])
+/// builder.replace(action: "com.example.refresh", with: [.action(refresh)])
 /// ```
 public struct ActionIdentifier: StringIdentifier {
   /// The identifier's text.

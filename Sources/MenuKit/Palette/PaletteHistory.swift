@@ -203,48 +203,27 @@ extension PaletteHistory {
     try self.init(jsonText: text, path: path, capacity: capacity)
   }
 
-  /// Writes the history to a file atomically: to a temporary file in the same directory,
+  /// Writes the history to a file atomically: to a new temporary file in the same directory,
   /// flushed to disk (`fsync`), then renamed over `path`, so a crash leaves the old file or
   /// the new one, never a partial one.
   ///
-  /// - Parameter path: The file's path; its directory must exist.
-  /// - Throws: ``PaletteHistoryError`` naming the step that failed and the system's reason.
+  /// The temporary file's name cannot be guessed and it is created exclusively, never
+  /// through a link planted in the directory. An existing file keeps its permissions (a 0600
+  /// history stays 0600) and, where permitted, its owner; a symbolic link is written through
+  /// (the link stays, the file it points to is replaced). Missing parent directories are
+  /// created with mode 0700. See `docs/hardening.md` for the rules.
+  ///
+  /// - Parameter path: The file's path; it must end with a file name (not `/`, `.` or `..`).
+  /// - Throws: ``PaletteHistoryError`` naming the step that failed and the system's reason;
+  ///   the file is then unchanged.
   public func write(toFile path: String) throws(PaletteHistoryError) {
-    let location = SourceLocation(file: path, line: 1, column: 1)
-    func failure(_ step: String) -> PaletteHistoryError {
-      PaletteHistoryError(
-        message: "cannot write the palette history: \(step) failed: "
-          + String(cString: strerror(errno)), location: location)
-    }
-    let temporary = path + ".tmp-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw failure("creating \(temporary)") }
-    let bytes = Array(jsonText.utf8)
-    var written = 0
-    while written < bytes.count {
-      let result = bytes.withUnsafeBytes { buffer in
-        Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-      }
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else {
-        let error = failure("writing")
-        close(descriptor)
-        unlink(temporary)
-        throw error
-      }
-      written += result
-    }
-    guard fsync(descriptor) == 0 else {
-      let error = failure("fsync")
-      close(descriptor)
-      unlink(temporary)
-      throw error
-    }
-    close(descriptor)
-    guard rename(temporary, path) == 0 else {
-      let error = failure("renaming \(temporary)")
-      unlink(temporary)
-      throw error
+    do throws(AtomicFile.Failure) {
+      let target = try AtomicFile.resolve(path, creatingDirectories: true)
+      try target.write(Array(jsonText.utf8))
+    } catch {
+      throw PaletteHistoryError(
+        message: "cannot write the palette history: \(error.reason)",
+        location: SourceLocation(file: path, line: 1, column: 1))
     }
   }
 }

@@ -340,7 +340,7 @@ public final class KeyDispatcher {
   ) -> Bool {
     guard
       let performer = target
-        ?? chain.first(where: { $0.canPerformAction(action, withSender: sender) }),
+        ?? chain.lazy.compactMap({ $0.owner(ofAction: action, withSender: sender) }).first,
       performer.perform(action, withSender: sender)
     else { return false }
     result.performed(action, by: performer)

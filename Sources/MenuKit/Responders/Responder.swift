@@ -233,16 +233,43 @@ open class Responder {
     swap(&handlers, &actionHandlers)
   }
 
-  /// Whether this responder can perform an action now. The default answers whether a
-  /// handler is registered for it (``handle(_:with:)``).
+  /// Whether this responder can perform an action now, or lets the next responder decide.
   ///
-  /// Return `super.canPerformAction(action, withSender: sender)` for actions you do not
-  /// decide on.
+  /// The default answers as UIKit documents: true for an action this responder implements —
+  /// one it registered a handler for (``handle(_:with:)``) — and otherwise the answer of
+  /// ``next``, so asking the first responder tells whether anything in the chain performs
+  /// the action.
+  ///
+  /// Override it to enable or disable actions by state, and return
+  /// `super.canPerformAction(action, withSender: sender)` for the actions you do not decide
+  /// on ("allow the next responder to make the determination"). Returning true yourself makes
+  /// this responder the target of the action (``target(forAction:withSender:)``), which then
+  /// receives ``perform(_:withSender:)``: the way to handle actions in an override of
+  /// `perform` instead of with handlers.
+  ///
+  /// ```swift
+  /// override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
+  ///   if action == "copy:" { return selection != nil }
+  ///   return super.canPerformAction(action, withSender: sender)
+  /// }
+  /// ```
   open func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
-    actionHandlers[action] != nil
+    if actionHandlers[action] != nil { return true }
+    // A chain that leads back here stops: the responder already asking says no for the loop.
+    guard let next, !next.isAskingNext else { return false }
+    isAskingNext = true
+    defer { isAskingNext = false }
+    guard let owner = next.owner(ofAction: action, withSender: sender) else { return false }
+    ownerFoundByDefault = owner
+    return true
   }
 
   /// Performs an action. The default runs the registered handler.
+  ///
+  /// Override it to perform actions without handlers; say so in
+  /// ``canPerformAction(_:withSender:)`` too, so that menus show the action enabled and it is
+  /// sent here. An action sent with no target that its target does not perform (this returns
+  /// false) goes on to the responders after it (``Application/sendAction(_:to:from:)``).
   ///
   /// - Returns: Whether the action was performed.
   @discardableResult
@@ -254,11 +281,33 @@ open class Responder {
 
   /// The responder that performs an action: this one if it can, else the first along
   /// ``next`` that can (UIKit's `target(forAction:withSender:)`).
+  ///
+  /// A responder can when its ``canPerformAction(_:withSender:)`` answers true by itself — a
+  /// handler it registered, or its override's own answer. When the answer is its next
+  /// responder's (the default passed the question on), the target is the responder that
+  /// answered; each responder is asked once.
   open func target(forAction action: ActionName, withSender sender: Any?) -> Responder? {
-    ResponderChain(startingAt: self).responders.first {
-      $0.canPerformAction(action, withSender: sender)
+    for responder in ResponderChain(startingAt: self).responders {
+      if let owner = responder.owner(ofAction: action, withSender: sender) { return owner }
     }
+    return nil
   }
+
+  /// The responder whose own answer makes this one's ``canPerformAction(_:withSender:)``
+  /// true: this one, or the one its default found along ``next``; nil when it answers false.
+  final func owner(ofAction action: ActionName, withSender sender: Any?) -> Responder? {
+    ownerFoundByDefault = nil
+    defer { ownerFoundByDefault = nil }
+    guard canPerformAction(action, withSender: sender) else { return nil }
+    return ownerFoundByDefault ?? self
+  }
+
+  /// Whether this responder's default ``canPerformAction(_:withSender:)`` is asking its next
+  /// responder now (the loop guard of a chain that leads back to it).
+  private var isAskingNext = false
+  /// The responder along ``next`` whose answer the default ``canPerformAction(_:withSender:)``
+  /// returned, while ``owner(ofAction:withSender:)`` asks; nil otherwise.
+  private var ownerFoundByDefault: Responder?
 
   /// Adjusts a command before it is shown or performed: its state, attributes or title
   /// (UIKit's `validate(_:)`). The default does nothing.

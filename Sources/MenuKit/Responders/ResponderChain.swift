@@ -182,14 +182,23 @@ open class Application: Responder {
   /// Sends an action to a target, or with a nil target to the first responder that can
   /// perform it, starting at ``firstResponderForEvents`` (UIKit's `sendAction(_:to:from:for:)`).
   ///
+  /// With a nil target the action goes to `target(forAction:withSender:)` of the first
+  /// responder. When that finds none, or its target's ``Responder/perform(_:withSender:)``
+  /// returns false, each responder after it along the chain is offered the action in turn,
+  /// until one performs it: "it progresses up the responder chain until it is handled", so a
+  /// responder that handles an action in an override of `perform` alone still performs it.
+  ///
   /// - Returns: Whether a responder performed the action.
   @discardableResult
   open func sendAction(_ action: ActionName, to target: Responder?, from sender: Any?) -> Bool {
     if let target {
       return target.perform(action, withSender: sender)
     }
-    guard let responder = firstResponderForEvents.target(forAction: action, withSender: sender)
-    else { return false }
-    return responder.perform(action, withSender: sender)
+    let first = firstResponderForEvents
+    let found = first.target(forAction: action, withSender: sender)
+    if let found, found.perform(action, withSender: sender) { return true }
+    let chain = ResponderChain(startingAt: first).responders
+    let start = found.flatMap { found in chain.firstIndex { $0 === found }.map { $0 + 1 } } ?? 0
+    return chain[start...].contains { $0.perform(action, withSender: sender) }
   }
 }

@@ -111,8 +111,8 @@ public struct MenuValidation {
   @inline(__always)
   func target(for action: ActionName, sender: Any) -> Responder? {
     if let chain = knownChain {
-      for responder in chain where responder.canPerformAction(action, withSender: sender) {
-        return responder
+      for responder in chain {
+        if let owner = responder.owner(ofAction: action, withSender: sender) { return owner }
       }
       return nil
     }
@@ -238,40 +238,26 @@ public struct ValidatedMenu: Hashable, Sendable {
   }
 }
 
-/// A cached validation of a ``MenuSystem``'s menu for one first responder.
-@MainActor
-struct MenuValidationCacheEntry {
-  weak var firstResponder: Responder?
-  let generation: Int
-  let validated: ValidatedMenu
-}
-
 extension MenuSystem {
-  /// The system's menu validated for a first responder (see ``MenuValidation``).
+  /// The system's menu validated for a first responder now (see ``MenuValidation``).
   ///
-  /// The result is cached per first responder until ``setNeedsRebuild()`` or
-  /// ``setNeedsRevalidate()`` is called: call one of them when what `canPerformAction` or
-  /// `validate(_:)` answer changes, as in UIKit.
+  /// Each call asks the chain — `canPerformAction(_:withSender:)` and `validate(_:)` — at
+  /// that moment, as UIKit does just before a menu is displayed: call it when the menu is
+  /// shown, and the answers follow the app's state (a selection that changed, another first
+  /// responder, a changed `next`) with no call to ``setNeedsRevalidate()``. A host that keeps
+  /// the result while the menu stays open observes the system (``observe(_:)``) and validates
+  /// again on ``Change/revalidate``.
   ///
   /// ```swift
-  /// let validated = MenuSystem.main.validatedMenu(for: app.firstResponderForEvents)
+  /// tableView.selection = nil
+  /// MenuSystem.main.validatedMenu(for: tableView).isEnabled(CommandKey(action: "copy:"))  // false
   /// tableView.selection = 3
-  /// MenuSystem.main.setNeedsRevalidate()  // the next call validates again
+  /// MenuSystem.main.validatedMenu(for: tableView).isEnabled(CommandKey(action: "copy:"))  // true
   /// ```
+  ///
+  /// - Complexity: O(*n* · *c*) for *n* elements and a chain of *c* responders; the built
+  ///   tree is kept until ``setNeedsRebuild()``.
   public func validatedMenu(for firstResponder: Responder?) -> ValidatedMenu {
-    let key = firstResponder.map(ObjectIdentifier.init)
-    if let entry = validationCache[key], entry.generation == validationGeneration,
-      entry.firstResponder === firstResponder
-    {
-      return entry.validated
-    }
-    let tree = menu
-    if validationCache.values.contains(where: { $0.generation != validationGeneration }) {
-      validationCache = validationCache.filter { $0.value.generation == validationGeneration }
-    }
-    let validated = MenuValidation(firstResponder: firstResponder).validate(tree)
-    validationCache[key] = MenuValidationCacheEntry(
-      firstResponder: firstResponder, generation: validationGeneration, validated: validated)
-    return validated
+    MenuValidation(firstResponder: firstResponder).validate(menu)
   }
 }

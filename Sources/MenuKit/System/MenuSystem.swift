@@ -5,13 +5,14 @@
 /// build handler then edits it through a ``MenuBuilder``, as `buildMenu(with:)` does in UIKit.
 /// ``setNeedsRebuild()`` discards the built menu, which is rebuilt on the next read of
 /// ``menu``; ``setNeedsRevalidate()`` tells observers that enabled states and checkmarks must
-/// be computed again, without rebuilding. Observers learn about both.
+/// be computed again, without rebuilding. Observers learn about both. Validation itself
+/// (``validatedMenu(for:)``) asks the responder chain each time a menu is shown.
 ///
 /// ```swift
 /// let system = MenuSystem.main
 /// system.addBuildHandler { builder in
 ///   guard builder.system == .main else { return }
-///   try builder.insertSibling(citiesMenu, afterMenu: .view)
+///   builder.insertSibling(citiesMenu, afterMenu: .view)
 /// }
 /// let token = system.observe { change in redrawMenuBar(for: change) }
 /// print(TextMenuRenderer(platform: system.platform).render(system.menu))
@@ -49,11 +50,6 @@ public final class MenuSystem {
   private var buildDiagnostics: [Diagnostic] = []
   private var observers: [Int: @MainActor (Change) -> Void] = [:]
   private var nextObserver = 0
-  /// Incremented by ``setNeedsRebuild()`` and ``setNeedsRevalidate()``; validated menus of
-  /// an older generation are stale (see `validatedMenu(for:)`).
-  var validationGeneration = 0
-  /// Validated menus by first responder, for `validatedMenu(for:)`.
-  var validationCache: [ObjectIdentifier?: MenuValidationCacheEntry] = [:]
 
   /// Creates a menu system.
   ///
@@ -70,9 +66,10 @@ public final class MenuSystem {
 
   /// The built root menu; built on first read and after ``setNeedsRebuild()``.
   ///
-  /// A build handler that throws is reported in ``diagnostics`` (a ``MenuBuilderError`` with
-  /// its own code, anything else as `MK205`); the edits it made before throwing are kept, and
-  /// the remaining handlers still run.
+  /// An edit that cannot be applied does nothing and the build goes on, as in UIKit; it is
+  /// reported in ``diagnostics``. A build handler that throws is reported there too (a
+  /// ``MenuBuilderError`` with its own code, anything else as `MK205`); the edits it made
+  /// before throwing are kept, and the remaining handlers still run.
   public var menu: Menu {
     if let builtMenu { return builtMenu }
     var builder = MenuBuilder(menu: startingMenu, system: kind)
@@ -86,8 +83,9 @@ public final class MenuSystem {
       }
     }
     for handler in builders + buildHandlers {
-      buildDiagnostics += Self.run(handler, on: &builder)
+      Self.run(handler, on: &builder)
     }
+    buildDiagnostics = builder.diagnostics
     let menu = builder.menu
     builtMenu = menu
     return menu
@@ -105,23 +103,25 @@ public final class MenuSystem {
   /// - Returns: The menu, and the problems its edits had.
   public func contextMenu(for responder: Responder) -> (menu: Menu, diagnostics: [Diagnostic]) {
     var builder = MenuBuilder(menu: Menu(identifier: .root), system: .context)
-    let diagnostics = Self.run({ try responder.buildMenu(with: &$0) }, on: &builder)
-    return (builder.menu, diagnostics)
+    Self.run({ try responder.buildMenu(with: &$0) }, on: &builder)
+    return (builder.menu, builder.diagnostics)
   }
 
-  /// Runs a build handler, turning what it throws into diagnostics.
-  private static func run(_ handler: BuildHandler, on builder: inout MenuBuilder) -> [Diagnostic] {
+  /// Runs a build handler; what it throws joins the builder's diagnostics, after those of the
+  /// edits it could not apply.
+  private static func run(_ handler: BuildHandler, on builder: inout MenuBuilder) {
     do {
       try handler(&builder)
-      return []
     } catch let error as MenuBuilderError {
-      return [Diagnostic(error.code, error.description)]
+      builder.diagnostics.append(Diagnostic(error.code, error.description))
     } catch {
-      return [Diagnostic(.invalidEdit, "a build handler failed: \(error)")]
+      builder.diagnostics.append(Diagnostic(.invalidEdit, "a build handler failed: \(error)"))
     }
   }
 
-  /// Problems from the last build: edits that named identifiers the menu does not contain.
+  /// Problems from the last build: the edits that could not be applied (an identifier the
+  /// menu does not contain, a placement the platform lacks; ``MenuBuilder/diagnostics``) and
+  /// what build handlers threw, in build order. Every other edit applied.
   public var diagnostics: [Diagnostic] {
     _ = menu
     return buildDiagnostics
@@ -137,14 +137,14 @@ public final class MenuSystem {
   /// again. Observers receive ``Change/rebuild``.
   public func setNeedsRebuild() {
     builtMenu = nil
-    validationGeneration += 1
     notify(.rebuild)
   }
 
-  /// Tells the system to revalidate its menu: enabled states and checkmarks are recomputed by
-  /// whoever shows the menu. Observers receive ``Change/revalidate``.
+  /// Tells the system's observers to revalidate its menu: a host that keeps a validated menu
+  /// while it is shown computes enabled states and checkmarks again. Observers receive
+  /// ``Change/revalidate``. ``validatedMenu(for:)`` validates on every call and needs no such
+  /// call.
   public func setNeedsRevalidate() {
-    validationGeneration += 1
     notify(.revalidate)
   }
 

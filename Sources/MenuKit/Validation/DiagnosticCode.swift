@@ -77,6 +77,10 @@ extension DiagnosticCode {
   public static let identifierInUse = DiagnosticCode("MK204", "identifier-in-use")
   /// An edit cannot apply to its target, such as removing the root menu.
   public static let invalidEdit = DiagnosticCode("MK205", "invalid-edit")
+  /// A command group's standard placement has no group in the menu (Services on linux): its
+  /// items were not added, as SwiftUI ignores a placement its platform lacks.
+  public static let placementUnavailable = DiagnosticCode(
+    "MK206", "placement-unavailable", .note)
 }
 
 // MARK: - Validating a tree (MK3xx)
@@ -212,6 +216,7 @@ extension DiagnosticCode {
       .missingField,
       .invalidValue, .badShortcut, .unsupportedVersion, .ambiguousElement, .duplicateField,
       .unknownMenu, .unknownCommand, .unknownAction, .identifierInUse, .invalidEdit,
+      .placementUnavailable,
       .duplicateIdentifier, .duplicateShortcut, .emptyTitle, .multipleSelection, .notASingleKey,
       .menuTooDeep, .duplicateCommand,
     ] + chainFileCodes + keymapFileCodes + lintCodes

@@ -15,7 +15,7 @@ public import MenuKitXKB
 /// // .relocated: Ctrl+Å fires it
 /// ```
 public final class LayoutAnalyzer {
-  /// The XKB context: the system's data, the environment's `XKB_DEFAULT_*` ignored.
+  /// The XKB context: the system's data only (``XKBContext/system(includePaths:)``).
   let context: XKBContext
   /// The compiled layouts.
   private var keyboards: [LayoutName: LayoutKeyboard] = [:]
@@ -24,7 +24,7 @@ public final class LayoutAnalyzer {
   ///
   /// - Parameter includePaths: Directories of XKB data searched before the system's.
   public init(includePaths: [String] = []) {
-    context = XKBContext(includePaths: includePaths, options: [.noEnvironmentNames])
+    context = XKBContext.system(includePaths: includePaths)
   }
 
   /// The compiled layout, compiled on first use.

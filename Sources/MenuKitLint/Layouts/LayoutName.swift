@@ -1,4 +1,5 @@
 internal import CXKBRegistry
+internal import MenuKitXKB
 
 /// An XKB layout and, optionally, one of its variants: `de`, `de(nodeadkeys)`.
 ///
@@ -45,14 +46,16 @@ public struct LayoutName: Hashable, Sendable, Comparable, CustomStringConvertibl
     guard !layout.isEmpty else {
       throw LayoutNameError(text: text, reason: "no layout name")
     }
-    let allowed = { (scalar: Unicode.Scalar) -> Bool in
-      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-        || "_-".unicodeScalars
-          .contains(scalar)
+    // The rule every tool applies to XKB names: a name, never a path.
+    do throws(XKBRuleNameError) {
+      try XKBKeymap.RuleNames.validate(layout, as: .layout)
+      try XKBKeymap.RuleNames.validate(variant ?? "", as: .variant)
+    } catch {
+      throw LayoutNameError(text: text, reason: error.reason)
     }
-    for part in [layout, variant ?? ""] where !part.unicodeScalars.allSatisfy(allowed) {
+    for part in [layout, variant ?? ""] where part.contains(where: { ",():".contains($0) }) {
       throw LayoutNameError(
-        text: text, reason: "'\(part)' has characters other than letters, digits, '_' and '-'")
+        text: text, reason: "'\(part)' is not one name: it contains ',', '(', ')' or ':'")
     }
     self.init(layout: layout, variant: variant)
   }
@@ -66,7 +69,8 @@ public struct LayoutName: Hashable, Sendable, Comparable, CustomStringConvertibl
   }
 
   /// Every layout and variant that the installed xkb-data lists, from libxkbregistry
-  /// (the `evdev` ruleset, the system's include paths), sorted.
+  /// (the `evdev` ruleset in ``XKBContext/systemIncludePath`` only, as every tool compiles
+  /// layouts; `~/.xkb` and the `XKB_CONFIG_*` variables are ignored), sorted.
   ///
   /// ```swift
   /// LayoutName.installed().count  // about 580 with Debian's xkb-data
@@ -74,8 +78,11 @@ public struct LayoutName: Hashable, Sendable, Comparable, CustomStringConvertibl
   ///
   /// - Returns: The names, or an empty list when the registry cannot be read.
   public static func installed() -> [LayoutName] {
-    guard let context = rxkb_context_new(RXKB_CONTEXT_NO_FLAGS) else { return [] }
+    guard let context = rxkb_context_new(RXKB_CONTEXT_NO_DEFAULT_INCLUDES) else { return [] }
     defer { rxkb_context_unref(context) }
+    guard rxkb_context_include_path_append(context, XKBContext.systemIncludePath) else {
+      return []
+    }
     // Quiet: the registry's own warnings are not the linter's findings.
     rxkb_context_set_log_level(context, RXKB_LOG_LEVEL_CRITICAL)
     guard rxkb_context_parse_default_ruleset(context) else { return [] }
@@ -102,6 +109,7 @@ public struct LayoutNameError: Error, Hashable, Sendable, CustomStringConvertibl
   /// `bad layout 'de(': a '(' without a closing ')' at the end; expected a name such as 'de'
   /// or 'de(nodeadkeys)'`.
   public var description: String {
-    "bad layout '\(text)': \(reason); expected a name such as 'de' or 'de(nodeadkeys)'"
+    "bad layout '\(XKBKeymap.RuleNames.quotable(text))': \(reason); expected a name such as "
+      + "'de' or 'de(nodeadkeys)'"
   }
 }
