@@ -33,17 +33,18 @@ struct ActionWithoutIdentifierTests {
   }
 
   @Test("builder edits address an action by its generated identifier")
-  func builderFindsIt() throws {
+  func builderFindsIt() {
     let refresh = Action(title: "Refresh") { _ in }
     let reload = Action(title: "Reload") { _ in }
     var builder = MenuBuilder(
       menu: Menu(children: [.menu(Menu(title: "View", identifier: "view", children: []))]))
-    try builder.insertElements([.action(refresh), .action(reload)], atEndOfMenu: "view")
+    builder.insertElements([.action(refresh), .action(reload)], atEndOfMenu: "view")
     #expect(builder.action(for: refresh.identifier)?.title == "Refresh")
-    try builder.remove(action: refresh.identifier)
+    builder.remove(action: refresh.identifier)
     #expect(builder.action(for: refresh.identifier) == nil)
     #expect(builder.action(for: reload.identifier)?.title == "Reload")
     #expect(MenuValidator(platform: .linux).validate(builder.menu).isEmpty)
+    #expect(builder.diagnostics.isEmpty)
   }
 
   @Test("Button(_:) with a closure of no arguments, as SwiftUI's, runs it when chosen")

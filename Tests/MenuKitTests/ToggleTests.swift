@@ -42,7 +42,7 @@ struct ToggleTests {
       }
     }
     var builder = MenuBuilder(menu: Menu(children: []))
-    try commands.apply(to: &builder)
+    commands.apply(to: &builder)
     let menu = builder.menu
     let key = CommandKey(action: "toggleSidebar:")
     #expect(ValidatedMenu(menu: menu).state(of: key) == .off)
