@@ -48,6 +48,9 @@ public enum CommandsContent: Hashable, Sendable {
   case menu(CommandMenu)
   /// Items added to, or replacing, a group.
   case group(CommandGroup)
+  /// Removes the standard commands: what ``Commands/commandsRemoved()`` and
+  /// ``Commands/commandsReplaced(content:)`` put first.
+  case removeStandardCommands
 }
 
 /// A result builder that collects ``CommandMenu`` and ``CommandGroup`` declarations, as
@@ -144,6 +147,7 @@ extension Commands {
   /// placement the platform lacks is an `MK206` note).
   public func apply(to builder: inout MenuBuilder) {
     var lastMenu: Int?
+    var standardMenus: [Int]?
     for content in contents {
       switch content {
       case .menu(let commandMenu):
@@ -152,7 +156,11 @@ extension Commands {
         }
       case .group(let group):
         group.apply(to: &builder)
+      case .removeStandardCommands:
+        // Commands+StandardCommands.swift
+        if standardMenus == nil { standardMenus = builder.removeStandardCommands() }
       }
     }
+    if let standardMenus { builder.removeEmptyMenus(among: standardMenus) }
   }
 }
