@@ -208,6 +208,31 @@ struct ValidatedMenuTests {
     #expect(leaves(plain).map(\.state) == [.on, .on])
   }
 
+  @Test("single selection spans the menu's inline sections and submenus, in tree order")
+  func singleSelectionAcrossSections() {
+    let responder = Validator(["pick:"])
+    responder.onValidate = { $0.state = .on }
+    func pick(_ name: String) -> MenuElement {
+      .command(Command(title: name, action: "pick:", propertyList: .string(name)))
+    }
+    let sections = root(
+      [
+        .menu(Menu(options: .displayInline, children: [pick("A"), pick("B")])),
+        .menu(Menu(options: .displayInline, children: [pick("C")])),
+        .menu(Menu(title: "More", children: [pick("D")])),
+      ], options: .singleSelection)
+    let validated = MenuValidation(firstResponder: responder).validate(sections)
+    #expect(leaves(validated).map(\.state) == [.on, .off, .off, .off])
+
+    // A single-selection section inside a plain menu is its own group.
+    let nested = root([
+      .menu(Menu(options: [.displayInline, .singleSelection], children: [pick("A"), pick("B")])),
+      .menu(Menu(options: [.displayInline, .singleSelection], children: [pick("C")])),
+    ])
+    let separate = MenuValidation(firstResponder: responder).validate(nested)
+    #expect(leaves(separate).map(\.state) == [.on, .off, .on])
+  }
+
   @Test("menus deeper than the maximum depth are left unvalidated without crashing")
   func tooDeep() {
     var menu = Menu(title: "Deepest", children: [.command(Command(title: "Deep", action: "deep:"))])

@@ -393,7 +393,7 @@ struct MultipleSelectionRuleTests {
       ])
   }
 
-  @Test("counts the children of inline groups, but not of submenus")
+  @Test("counts the menu and its submenus, as UIKit: inline groups and submenus at any depth")
   func inlineGroupsCount() {
     let findings = diagnose([
       menu(
@@ -401,15 +401,28 @@ struct MultipleSelectionRuleTests {
         [
           key("Bold", "bold:", "b", state: .on),
           group([key("Italic", "italic:", "i", state: .on)]),
-          menu("More", [command("Underline", "underline:", state: .on)]),
+          menu("More", [group([command("Underline", "underline:", state: .on)])]),
           command("Plain", "plain:", state: .mixed),
         ])
     ])
     #expect(
       findings.map(\.message) == [
-        "'Format' at the top level is single-selection but has 2 items on: 'Bold', 'Italic'; "
-          + "only one may be on"
+        "'Format' at the top level is single-selection but has 3 items on: 'Bold', 'Italic', "
+          + "'Underline'; only one may be on"
       ])
+  }
+
+  @Test("two inline sections with one item on each are two items on")
+  func twoSections() {
+    let findings = diagnose([
+      menu(
+        "Sort", options: .singleSelection,
+        [
+          group([command("Name", "sort:", propertyList: "name", state: .on)]),
+          group([command("Date", "sort:", propertyList: "date", state: .on)]),
+        ])
+    ])
+    #expect(findings.map(\.code) == [DiagnosticCode.multipleSelection.rawValue])
   }
 
   @Test("one item on, or mixed items, are fine; a menu without the option is not checked")

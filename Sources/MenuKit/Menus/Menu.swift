@@ -54,7 +54,10 @@ public struct Menu: Hashable, Sendable {
     public static let displayInline = Options(rawValue: 1 << 0)
     /// The menu's title is drawn as destructive.
     public static let destructive = Options(rawValue: 1 << 1)
-    /// At most one child is `on` at a time.
+    /// At most one element is `on` at a time in the menu and its submenus: its children,
+    /// those of its inline sections and those of its submenus, at any depth, count together
+    /// (UIKit's "the menu and any submenus"). ``MenuValidation`` keeps the first `on` in tree
+    /// order; ``MenuValidator`` reports a definition with more (MK304).
     public static let singleSelection = Options(rawValue: 1 << 2)
     /// The children are drawn as a row of small items.
     public static let displayAsPalette = Options(rawValue: 1 << 3)

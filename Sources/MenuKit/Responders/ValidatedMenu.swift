@@ -26,7 +26,9 @@ import Synchronization
 ///    the deferred element in place; its identifier is listed in
 ///    ``ValidatedMenu/unresolvedDeferredElements``.
 /// 8. A ``Menu/Options-swift.struct/singleSelection`` menu whose validation turns more than one
-///    of its own children `on` keeps the first `on` and turns the others `off`.
+///    element `on` — among its children, the children of its inline sections and of its
+///    submenus, at any depth, as UIKit's "the menu and any submenus" — keeps the first `on`
+///    in tree order and turns the others `off`.
 /// 9. Hidden elements are validated and kept; renderers skip them.
 /// 10. Menus nested deeper than ``MenuValidator/maximumDepth`` are not descended into: their
 ///     contents are kept unvalidated. Elements produced by deferred elements count one level
@@ -153,10 +155,24 @@ public struct MenuValidation {
     return result
   }
 
-  /// Turns off every `on` leaf after the first (rule 8).
+  /// Turns off every `on` leaf after the first, in tree order, among the elements and inside
+  /// the menus among them, inline or not (rule 8).
   private static func keepFirstOn(_ elements: inout [MenuElement]) {
     var seenOn = false
-    for index in elements.indices where elements[index].state == .on {
+    keepFirstOn(&elements, seenOn: &seenOn, depth: 1)
+  }
+
+  /// ``keepFirstOn(_:)`` once the first `on` leaf may have been seen; stops, as validation
+  /// does, below ``MenuValidator/maximumDepth``.
+  private static func keepFirstOn(_ elements: inout [MenuElement], seenOn: inout Bool, depth: Int) {
+    guard depth <= MenuValidator.maximumDepth else { return }
+    for index in elements.indices {
+      if case .menu(var menu) = elements[index] {
+        keepFirstOn(&menu.children, seenOn: &seenOn, depth: depth + 1)
+        elements[index] = .menu(menu)
+        continue
+      }
+      guard elements[index].state == .on else { continue }
       guard seenOn else {
         seenOn = true
         continue
