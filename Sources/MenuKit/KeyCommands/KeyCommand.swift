@@ -18,6 +18,11 @@ public struct KeyCommand: Hashable, Sendable {
   /// The modifiers that must be held.
   public var modifierFlags: KeyModifierFlags
   /// Whether the key command takes precedence over text input and focus movement.
+  ///
+  /// As in UIKit since iOS 15, the text input and focus systems get a press first: a press
+  /// that types text into a text-input first responder (``Responder/isTextInput``), and Tab,
+  /// Shift+Tab or an arrow that moves focus (``FocusSystem``), go there unless a key command
+  /// that matches it has this set, which then fires instead.
   public var wantsPriorityOverSystemBehavior: Bool
   /// Whether the shortcut may be remapped to the keyboard layout when its key cannot be typed.
   public var allowsAutomaticLocalization: Bool

@@ -174,7 +174,13 @@ extension KeyCommand {
   ///   - modifierFlags: The modifiers that must be held.
   ///   - action: The action performed through the responder chain.
   public init(input: String, modifierFlags: KeyModifierFlags = [], action: ActionName) {
-    self.init(title: "", action: action, input: KeyInput(input), modifierFlags: modifierFlags)
+    self.init(input: KeyInput(input), modifierFlags: modifierFlags, action: action)
+  }
+
+  /// Creates a key command without a title from an input, as
+  /// `UIKeyCommand(input:modifierFlags:action:)`: `KeyCommand(input: .downArrow, action: …)`.
+  public init(input: KeyInput, modifierFlags: KeyModifierFlags = [], action: ActionName) {
+    self.init(title: "", action: action, input: input, modifierFlags: modifierFlags)
   }
 
   /// Creates a key command from an input string, as

@@ -8,7 +8,9 @@
 ///    responder first, then the main menu's key commands — each validated for that first
 ///    responder, so a command that nothing in the chain can perform is disabled;
 /// 2. when the first responder consumes text input and the press types text, drops the key
-///    commands that do not ask for ``KeyCommand/wantsPriorityOverSystemBehavior``;
+///    commands that do not ask for ``KeyCommand/wantsPriorityOverSystemBehavior``; when the
+///    press is Tab, Shift+Tab or an arrow and the key window's ``FocusSystem`` can move focus,
+///    tries only those key commands, then moves focus (the system first, as in UIKit);
 /// 3. matches the press with ``KeyCommandMatcher`` (DESIGN decisions 3–5: platform profile,
 ///    keysym with consumed modifiers, Latin fallback, exact before fallback; disabled commands
 ///    never win, repeats only fire repeatable commands, alternates while their modifier is
@@ -214,6 +216,22 @@ public final class KeyDispatcher {
           return result
         }
       }
+      // The focus system takes Tab and the arrows before key commands, except those that
+      // want priority over system behaviour (FocusSystem.swift).
+      if let heading = focusHeading(for: press, cache: cache) {
+        if let cache,
+          fireKeyCommand(
+            press, cache: cache, layout: layout, systemTakesPress: true, result: &result)
+        {
+          if let code { consumedKeys.insert(code) }
+          return result
+        }
+        if application.keyWindow?.focusSystemIfUsed?.moveFocus(heading) == true {
+          result.movedFocus = heading
+          if let code { consumedKeys.insert(code) }
+          return result
+        }
+      }
       if let cache, fireKeyCommand(press, cache: cache, layout: layout, result: &result) {
         if let code { consumedKeys.insert(code) }
         return result
@@ -264,7 +282,7 @@ public final class KeyDispatcher {
   /// menu's) and performs the winner; returns whether an action was performed.
   private func fireKeyCommand(
     _ press: Press, cache: CandidateCache, layout: (any KeyboardLayoutProviding)?,
-    result: inout DispatchOutcome
+    systemTakesPress: Bool = false, result: inout DispatchOutcome
   ) -> Bool {
     // Only the key commands indexed under the press's readings are matched, and they are
     // validated lazily in precedence order: validation walks the chain, the costly part.
@@ -276,7 +294,8 @@ public final class KeyDispatcher {
     }
     let readings = StrokeRules.readings(of: key, layout: layout)
     let positions = candidates(
-      for: press, readings: readings, in: cache, layout: layout, result: &result)
+      for: press, readings: readings, in: cache, layout: layout,
+      systemTakesPress: systemTakesPress, result: &result)
     guard !positions.isEmpty else { return false }
     let matcher = KeyCommandMatcher(platform: platform)
     // Validation asks the chain with the key command as sender, as UIKit does, so the
@@ -380,7 +399,8 @@ public final class KeyDispatcher {
   /// then decides which of them match.
   private func candidates(
     for press: Press, readings: StrokeRules.Readings, in cache: CandidateCache,
-    layout: (any KeyboardLayoutProviding)?, result: inout DispatchOutcome
+    layout: (any KeyboardLayoutProviding)?, systemTakesPress: Bool,
+    result: inout DispatchOutcome
   ) -> [Int] {
     // Most presses (typing, modifier keys) have readings whose modifiers no key command uses.
     var positions: [Int] = []
@@ -411,7 +431,10 @@ public final class KeyDispatcher {
     // One list is already in priority order without repeats; several are merged.
     if lists > 1, positions.count > 1 { positions = Array(Set(positions)).sorted() }
 
-    let typesText = cache.chain.first?.isTextInput == true && press.typesText
+    // The text input system (a text-input first responder and a press that types text) or
+    // the focus system takes the press first: only key commands that want priority over
+    // them stay.
+    let typesText = systemTakesPress || cache.chain.first?.isTextInput == true && press.typesText
     guard typesText else { return positions }
     return positions.filter { position in
       let keyCommand = cache.keyCommands[position]
@@ -707,10 +730,17 @@ public struct DispatchResult {
     set { outcome.candidateSources = newValue }
   }
   /// Key commands set aside because the first responder consumes text input and the press
-  /// types text.
+  /// types text, or because the press moves focus (``movedFocus``): they do not want
+  /// priority over system behaviour.
   public var yieldedToTextInput: [KeyCommand] {
     get { outcome.yieldedToTextInput }
     set { outcome.yieldedToTextInput = newValue }
+  }
+  /// The direction focus moved in, when the press moved focus (``FocusSystem``) instead of
+  /// performing a key command.
+  public var movedFocus: FocusHeading? {
+    get { outcome.movedFocus }
+    set { outcome.movedFocus = newValue }
   }
   /// The loop in the responder chain, if it has one.
   public var loop: ResponderChain.Loop? {
@@ -790,6 +820,7 @@ struct DispatchOutcome {
     var match: KeyCommandMatch?
     var candidateSources: [DispatchResult.Source] = []
     var yieldedToTextInput: [KeyCommand] = []
+    var movedFocus: FocusHeading?
     var loop: ResponderChain.Loop?
     var resolution: KeyBindingResolution?
     var keyBinding: KeyBinding?
@@ -805,6 +836,7 @@ struct DispatchOutcome {
       match = other.match
       candidateSources = other.candidateSources
       yieldedToTextInput = other.yieldedToTextInput
+      movedFocus = other.movedFocus
       loop = other.loop
       resolution = other.resolution
       keyBinding = other.keyBinding
@@ -841,6 +873,10 @@ struct DispatchOutcome {
   var yieldedToTextInput: [KeyCommand] {
     get { details?.yieldedToTextInput ?? [] }
     set { writableDetails.yieldedToTextInput = newValue }
+  }
+  var movedFocus: FocusHeading? {
+    get { details?.movedFocus }
+    set { writableDetails.movedFocus = newValue }
   }
   var loop: ResponderChain.Loop? {
     get { details?.loop }

@@ -96,6 +96,20 @@ open class Window: Responder {
   }
 
   func clearFirstResponder() { firstResponderStorage = nil }
+
+  /// The window's keyboard focus (UIKit's `UIFocusSystem`): which of its focusable
+  /// responders has focus, moved by Tab, Shift+Tab and the arrows (FocusSystem.swift).
+  public var focusSystem: FocusSystem {
+    if let focusSystemStorage { return focusSystemStorage }
+    let created = FocusSystem(window: self)
+    focusSystemStorage = created
+    return created
+  }
+  /// The focus system, if ``focusSystem`` was ever asked for: the dispatcher reads it for
+  /// presses of focus keys without creating one.
+  var focusSystemIfUsed: FocusSystem? { focusSystemStorage }
+  /// The storage of ``focusSystem``, only read or assigned whole.
+  private var focusSystemStorage: FocusSystem?
 }
 
 /// The application: the end of every window's chain, before its delegate (UIKit's
