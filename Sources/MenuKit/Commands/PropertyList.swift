@@ -71,3 +71,28 @@ public enum PropertyList: Hashable, Sendable, ExpressibleByStringLiteral,
     }
   }
 }
+
+// MARK: - Share tag
+
+extension PropertyList {
+  /// The property list that marks a command as the Share command (UIKit's
+  /// `UICommandTagShare`, "a value that identifies a command as a Share menu").
+  ///
+  /// On the mac, UIKit shows such a command as the Share submenu, filled by the system. Linux
+  /// has no system sharing service, so MenuKit keeps the command as it is; hosts that can
+  /// share (a portal, a desktop's share menu) find it with ``Command/isShare`` and put their
+  /// own submenu in its place. Its value is the string `"UICommandTagShare"`, so menu files
+  /// write it as `"propertyList": "UICommandTagShare"`.
+  ///
+  /// ```swift
+  /// let share = Command(title: "Share", action: "share:", propertyList: .commandTagShare)
+  /// share.isShare  // true
+  /// ```
+  public static let commandTagShare: PropertyList = "UICommandTagShare"
+}
+
+extension Command {
+  /// Whether the command is the Share command: its property list is
+  /// ``PropertyList/commandTagShare`` (UIKit's `UICommandTagShare`).
+  public var isShare: Bool { propertyList == .commandTagShare }
+}
