@@ -31,6 +31,9 @@ public struct DeferredElement: Hashable, Sendable {
   public var identifier: String
   /// Whether the provided elements are kept.
   public var caching: Caching
+  /// Whether the element asks the responder chain for its elements (``usingFocus(identifier:shouldCacheItems:)``)
+  /// instead of calling a provider of its own.
+  public let usesFocus: Bool
   let provider: Provider
   let cache: Cache
 
@@ -38,7 +41,50 @@ public struct DeferredElement: Hashable, Sendable {
   public init(identifier: String, caching: Caching = .cached, provider: @escaping Provider) {
     self.identifier = identifier
     self.caching = caching
+    self.usesFocus = false
     self.provider = provider
+    self.cache = Cache()
+  }
+
+  /// A deferred element whose elements the responder chain provides, from the first
+  /// responder up (UIKit's `UIDeferredMenuElement.usingFocus(identifier:shouldCacheItems:)`).
+  ///
+  /// When the menu is validated for a first responder (``MenuValidation``), each responder
+  /// from it up the chain is asked for a provider with ``Responder/provider(for:)``; the first
+  /// one's elements take the element's place, and the element shows nothing when no
+  /// responder provides one. The same menu thus shows the items of whatever has focus:
+  ///
+  /// ```swift
+  /// let selectionItems = DeferredElement.usingFocus(identifier: "com.example.selection")
+  ///
+  /// final class ListView: Responder {
+  ///   override func provider(for deferredElement: DeferredElement) -> DeferredElement.Provider? {
+  ///     guard deferredElement.identifier == "com.example.selection" else { return nil }
+  ///     return { completion in completion([.command(Command(title: "Rename", action: "rename:"))]) }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - identifier: The identifier responders check to know which element they are asked
+  ///     to fulfil.
+  ///   - shouldCacheItems: Whether the first elements provided are kept for every later
+  ///     validation, whatever has focus then; false (the default) asks the chain each time.
+  /// - Returns: The element.
+  public static func usingFocus(identifier: String, shouldCacheItems: Bool = false)
+    -> DeferredElement
+  {
+    DeferredElement(
+      identifier: identifier, caching: shouldCacheItems ? .cached : .uncached, usesFocus: true)
+  }
+
+  /// A focus-based element: its own provider provides nothing (a chain provides its
+  /// elements).
+  private init(identifier: String, caching: Caching, usesFocus: Bool) {
+    self.identifier = identifier
+    self.caching = caching
+    self.usesFocus = usesFocus
+    self.provider = { completion in completion([]) }
     self.cache = Cache()
   }
 
@@ -58,16 +104,18 @@ public struct DeferredElement: Hashable, Sendable {
   /// Whether a cached element has already been resolved.
   public var isResolved: Bool { cache.elements.withLock { $0 != nil } }
 
-  /// Whether two deferred elements have the same identifier and caching (providers cannot be
-  /// compared).
+  /// Whether two deferred elements have the same identifier, caching and source (providers
+  /// cannot be compared).
   public static func == (lhs: DeferredElement, rhs: DeferredElement) -> Bool {
     lhs.identifier == rhs.identifier && lhs.caching == rhs.caching
+      && lhs.usesFocus == rhs.usesFocus
   }
 
   /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(identifier)
     hasher.combine(caching)
+    hasher.combine(usesFocus)
   }
 
   final class Cache: Sendable {

@@ -309,6 +309,14 @@ open class Responder {
   /// returned, while ``owner(ofAction:withSender:)`` asks; nil otherwise.
   private var ownerFoundByDefault: Responder?
 
+  /// The provider of a focus-based deferred element's elements
+  /// (``DeferredElement/usingFocus(identifier:shouldCacheItems:)``), or nil to let the
+  /// responders after it provide them (UIKit's `provider(for:)`). The default returns nil.
+  ///
+  /// Validation asks the responders from the first responder up and uses the first provider
+  /// returned; check the element's ``DeferredElement/identifier``.
+  open func provider(for deferredElement: DeferredElement) -> DeferredElement.Provider? { nil }
+
   /// Adjusts a command before it is shown or performed: its state, attributes or title
   /// (UIKit's `validate(_:)`). The default does nothing.
   open func validate(_ command: inout Command) {}

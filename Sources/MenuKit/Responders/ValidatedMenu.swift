@@ -142,7 +142,7 @@ public struct MenuValidation {
       case .action:
         result.append(element)
       case .deferred(let deferred):
-        if let elements = Self.resolveSynchronously(deferred) {
+        if let elements = resolve(deferred) {
           result += validate(
             elements, depth: depth + 1, singleSelection: false, unresolved: &unresolved)
         } else {
@@ -191,6 +191,35 @@ public struct MenuValidation {
         break
       }
     }
+  }
+
+  /// The elements of a deferred element if its provider completes before returning: its own
+  /// provider's, or for a focus-based element the chain's (``resolveUsingFocus(_:)``).
+  func resolve(_ deferred: DeferredElement) -> [MenuElement]? {
+    deferred.usesFocus ? resolveUsingFocus(deferred) : Self.resolveSynchronously(deferred)
+  }
+
+  /// The elements the first responder on the chain that has a provider for a focus-based
+  /// element provides (``Responder/provider(for:)``); none when no responder has one, nil
+  /// when the provider does not complete before returning. A cached element keeps the first
+  /// elements provided.
+  func resolveUsingFocus(_ deferred: DeferredElement) -> [MenuElement]? {
+    if deferred.caching == .cached, let cached = deferred.cache.elements.withLock({ $0 }) {
+      return cached
+    }
+    let chain = knownChain ?? ResponderChain(startingAt: firstResponder).responders
+    guard let provider = chain.lazy.compactMap({ $0.provider(for: deferred) }).first else {
+      return []
+    }
+    let box = ResolutionBox()
+    provider { elements in
+      box.elements.withLock { if $0 == nil { $0 = elements } }
+    }
+    let elements = box.elements.withLock { $0 }
+    if deferred.caching == .cached, let elements {
+      deferred.cache.elements.withLock { if $0 == nil { $0 = elements } }
+    }
+    return elements
   }
 
   /// The elements of a deferred element if its provider completes before returning.
