@@ -176,11 +176,11 @@ public final class XKBComposeTable {
   }
 
   /// The user's locale from the environment, as `locale(7)` resolves `LC_CTYPE`.
-  private static func environmentLocale() -> String {
+  static func environmentLocale(
+    reading variable: (String) -> String? = { getenv($0).map { String(cString: $0) } }
+  ) -> String {
     for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
-      if let value = getenv(name), value.pointee != 0 {
-        return String(cString: value)
-      }
+      if let value = variable(name), !value.isEmpty { return value }
     }
     return "C"
   }

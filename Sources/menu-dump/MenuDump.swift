@@ -22,6 +22,9 @@ struct MenuDump {
     if arguments.first == "keymap" {
       return KeymapCommand.run(arguments: Array(arguments.dropFirst()), output: &output)
     }
+    if arguments.first == "record" {
+      return Record.run(arguments: Array(arguments.dropFirst()), output: &output)
+    }
     if arguments.first == "palette" {
       return Palette.run(arguments: Array(arguments.dropFirst()), output: &output)
     }

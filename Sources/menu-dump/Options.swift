@@ -84,6 +84,7 @@ struct Options: Equatable {
                        [--platform linux|mac|windows] [FILE ...]
              menu-dump trace --layout L [options] [RECORDING|-]   (see 'menu-dump trace --help')
              menu-dump palette [FILE ...] [--query Q] [--interactive]   (see 'menu-dump palette --help')
+             menu-dump record --layout L [RECORDING|-]   (see 'menu-dump record --help')
 
       Prints the standard main menu of the platform profile, with every FILE (a MenuKit
       menu file, see docs/menu-files.md) applied to it in order, after validating it. Keymap

@@ -216,10 +216,22 @@ struct ResponderTests {
     #expect(sink.received == ["began", "changed", "ended", "cancelled"])
   }
 
-  @Test("presses at the end of the chain are dropped")
+  @Test("presses at the end of the chain are dropped: no responder after the last gets them")
   func pressesDropped() {
     let (presses, event) = press(.began)
-    Responder().pressesBegan(presses, with: event)
+    // The default forwards to next; at the end of the chain (next is nil) the press stops.
+    let last = Responder()
+    let sink = PressSink()
+    last.pressesBegan(presses, with: event)
+    #expect(sink.received.isEmpty)
+    // The same responder, once linked, passes the same press on: the default did forward,
+    // and only the missing next ended it before.
+    last.setNext(sink)
+    last.pressesBegan(presses, with: event)
+    #expect(sink.received.count == 1)
+    last.setNext(nil)
+    last.pressesBegan(presses, with: event)
+    #expect(sink.received.count == 1)
   }
 
   @Test("presses in a looping chain go round once and stop")

@@ -1,7 +1,8 @@
 import Foundation
 import MenuKit
-import MenuKitXKB
 import Testing
+
+@testable import MenuKitXKB
 
 /// The system Compose table for en_US.UTF-8, which Debian's `libx11-data` package installs.
 private let systemComposeFile = "/usr/share/X11/locale/en_US.UTF-8/Compose"
@@ -395,9 +396,23 @@ struct XKBComposeSystemTests {
     #expect(state.composedKeysym == (try keysym("copyright")))
   }
 
-  @Test("the user's locale from the environment finds a table")
+  @Test("the locale is LC_ALL, else LC_CTYPE, else LANG, skipping empty ones, else C")
   func environmentLocale() throws {
-    _ = try XKBComposeTable(context: .hermetic())
+    func locale(_ environment: [String: String]) -> String {
+      XKBComposeTable.environmentLocale { environment[$0] }
+    }
+    #expect(locale([:]) == "C")
+    #expect(locale(["LANG": "de_DE.UTF-8"]) == "de_DE.UTF-8")
+    #expect(locale(["LANG": "de_DE.UTF-8", "LC_CTYPE": "fr_FR.UTF-8"]) == "fr_FR.UTF-8")
+    #expect(
+      locale(["LANG": "de_DE.UTF-8", "LC_CTYPE": "fr_FR.UTF-8", "LC_ALL": "pt_BR.UTF-8"])
+        == "pt_BR.UTF-8")
+    #expect(locale(["LC_ALL": "", "LANG": "de_DE.UTF-8"]) == "de_DE.UTF-8")
+    // The table for C (libxkbcommon takes en_US.UTF-8) composes, so no locale still works.
+    let state = XKBComposeState(table: try XKBComposeTable(context: .hermetic(), locale: "C"))
+    state.feed(try keysym("dead_acute"))
+    state.feed(try keysym("e"))
+    #expect(state.composedText == "é")
   }
 
   @Test("an unknown locale throws, naming it in the log")
