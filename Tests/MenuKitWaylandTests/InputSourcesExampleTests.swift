@@ -63,6 +63,7 @@ struct InputSourcesExampleTests {
     let start = try #require(here.range(of: "// example-start\n"))
     let end = try #require(here.range(of: "// example-end\n"))
     let example = String(here[start.upperBound..<end.lowerBound])
-    #expect(page.contains("```swift\nimport MenuKit\nimport MenuKitWayland\nimport MenuKitXKB\n\n" + example + "```"))
+    let imports = "import MenuKit\nimport MenuKitWayland\nimport MenuKitXKB\n\n"
+    #expect(page.contains("```swift\n" + imports + example + "```"))
   }
 }
