@@ -1,6 +1,16 @@
 // swift-tools-version: 6.0
 // MenuKit: UIKit's menu, command and keyboard-shortcut model for Linux.
+import Foundation
 import PackageDescription
+
+/// Whether to build the Wayland input source (MenuKitWayland, its C module and its tests).
+///
+/// The core needs no Wayland: these targets are only included where the system has
+/// libwayland-client's headers (Debian: libwayland-dev), and `MENUKIT_NO_WAYLAND=1` leaves
+/// them out even there. So `swift test` works on a machine with only the README's packages.
+let buildsWayland =
+  FileManager.default.fileExists(atPath: "/usr/include/wayland-client.h")
+  && ProcessInfo.processInfo.environment["MENUKIT_NO_WAYLAND"] == nil
 
 /// Settings shared by every Swift target.
 let swiftSettings: [SwiftSetting] = [
@@ -75,3 +85,34 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The Wayland input source, added only where libwayland-client's headers are (see
+// `buildsWayland`).
+if buildsWayland {
+  package.products.append(.library(name: "MenuKitWayland", targets: ["MenuKitWayland"]))
+  package.targets += [
+    // The system libwayland-client, through pkg-config (Debian: libwayland-dev).
+    .systemLibrary(
+      name: "CWaylandClient",
+      pkgConfig: "wayland-client",
+      providers: [.apt(["libwayland-dev"])]
+    ),
+    // Keys from a Wayland compositor's wl_keyboard, translated by MenuKitXKB; no C type in its
+    // public API.
+    .target(
+      name: "MenuKitWayland", dependencies: ["MenuKit", "MenuKitXKB", "CWaylandClient"],
+      swiftSettings: swiftSettings),
+    // Test-only C: xdg-shell glue (wayland-scanner output) and a window that takes keyboard
+    // focus, for the end-to-end test.
+    .target(
+      name: "CWaylandTestSupport", dependencies: ["CWaylandClient"],
+      path: "Tests/CWaylandTestSupport"),
+    // MenuKitWayland's unit tests and its end-to-end test in a headless sway (slow; it skips
+    // where sway, setpriv or root are missing). Fixtures holds C and XML compiled at test time.
+    .testTarget(
+      name: "MenuKitWaylandTests",
+      dependencies: ["MenuKitWayland", "CWaylandTestSupport", "MenuKit", "MenuKitXKB"],
+      exclude: ["Fixtures"],
+      swiftSettings: swiftSettings),
+  ]
+}

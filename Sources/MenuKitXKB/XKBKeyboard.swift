@@ -290,6 +290,30 @@ extension XKBKeyboard {
     return PressesEvent(timestamp: timestamp, allPresses: presses)
   }
 
+  /// Records keys that are already down without pressing them, as when a window gains
+  /// keyboard focus while keys are held (Wayland's `wl_keyboard.enter` lists them).
+  ///
+  /// Each key that is not held yet joins the held keys, read in the current state, with no
+  /// press delivered: it appears as a ``Press/Phase-swift.enum/stationary`` press in the
+  /// events that follow, its key-up ends it, and ``cancelAllPresses(at:)`` cancels it. It does
+  /// not repeat and does not update the state (the compositor's or the device's modifiers
+  /// already count it), so a shortcut typed in another window does not fire again here.
+  ///
+  /// ```swift
+  /// keyboard.holdKeys(evdevCodes: [29], at: 12.5)  // Left Control was down on entry
+  /// keyboard.heldKeys  // [29]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - codes: The evdev codes of the keys that are down.
+  ///   - timestamp: When they were found down, in seconds.
+  public func holdKeys(evdevCodes codes: [Int], at timestamp: Double) {
+    for code in codes where !held.contains(where: { $0.evdevCode == code }) {
+      let key = key(forEvdevCode: code)
+      updateHeld { $0.append(HeldKey(evdevCode: code, timestamp: timestamp, key: key)) }
+    }
+  }
+
   /// The evdev codes of the keys held, in the order they went down.
   public var heldKeys: [Int] {
     held.map(\.evdevCode)

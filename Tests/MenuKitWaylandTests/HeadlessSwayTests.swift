@@ -1,0 +1,211 @@
+import CWaylandTestSupport
+import Foundation
+import MenuKit
+import MenuKitWayland
+import MenuKitXKB
+import Testing
+
+/// An application whose window's first responder is a view below a controller that performs
+/// the actions of the test's key commands, recording them.
+@MainActor
+private final class EditorScene {
+  final class View: Responder {
+    override var canBecomeFirstResponder: Bool { true }
+  }
+
+  let app = Application()
+  let window: Window
+  let view = View()
+  let controller = Responder()
+  var performed: [String] = []
+
+  init() {
+    window = Window(application: app)
+    app.keyWindow = window
+    controller.setNext(window)
+    view.setNext(controller)
+    view.becomeFirstResponder()
+    for action: ActionName in ["save:", "copy:", "undo:", "redo:", "goBack:"] {
+      controller.handle(action) { [unowned self] _ in self.performed.append("\(action)") }
+    }
+  }
+
+  /// A main menu with Save, Copy, Undo, Redo and Back (Ctrl+[, localized where unreachable).
+  var dispatcher: KeyDispatcher {
+    var back = KeyCommand(title: "Back", action: "goBack:", input: "[", modifierFlags: .command)
+    back.allowsAutomaticLocalization = true
+    let commands = [
+      KeyCommand(title: "Save", action: "save:", input: "s", modifierFlags: .command),
+      KeyCommand(title: "Copy", action: "copy:", input: "c", modifierFlags: .command),
+      KeyCommand(title: "Undo", action: "undo:", input: "z", modifierFlags: .command),
+      KeyCommand(title: "Redo", action: "redo:", input: "y", modifierFlags: .command),
+      back,
+    ]
+    let menu = Menu(children: [
+      .menu(Menu(title: "Edit", children: commands.map(MenuElement.keyCommand)))
+    ])
+    return KeyDispatcher(application: app, mainMenu: menu, platform: .linux)
+  }
+}
+
+/// Evdev codes the test types.
+private enum Code {
+  static let leftControl = 29
+  static let a = 30
+  static let s = 31
+  static let c = 46
+  static let z = 44
+  static let leftBrace = 26
+}
+
+/// A keymap for the rule names, compiled from the system's XKB data and written as text.
+private func keymapFile(layout: String, in directory: URL) throws -> String {
+  let keymap = try XKBKeymap(context: .system(), names: .init(layout: layout))
+  let url = directory.appendingPathComponent(
+    "\(layout.replacingOccurrences(of: ",", with: "-")).xkb")
+  try keymap.asString().write(to: url, atomically: true, encoding: .utf8)
+  return url.path
+}
+
+@MainActor
+@Suite(
+  "MenuKitWayland in a headless sway", .serialized,
+  .enabled(if: HeadlessSwayRequirements.missing == nil, HeadlessSwayRequirements.comment))
+struct HeadlessSwayTests {
+  @Test(
+    "keys from sway's virtual keyboard fire key commands on us, ru and de, across keymap changes, and leave cancels"
+  )
+  func endToEnd() throws {
+    let sway = try HeadlessSway()
+    defer { sway.stop() }
+    let virtualKeyboard = try VirtualKeyboardClient(sway: sway)
+    defer { virtualKeyboard.stop() }
+
+    let connection: OpaquePointer? = menukit_test_connect(sway.socketPath)
+    let display = try #require(connection, "cannot connect to sway")
+    defer { menukit_test_disconnect(display) }
+    let rawDisplay = UnsafeMutableRawPointer(display)
+    let scene = EditorScene()
+    var errors: [String] = []
+    var events: [PressesEvent] = []
+    var window: OpaquePointer?
+    do {
+      let keys = try WaylandKeyboard(display: rawDisplay)
+      keys.dispatcher = scene.dispatcher
+      keys.onError = { errors.append("\($0)") }
+      keys.onPresses = { events.append($0) }
+      window = menukit_test_window_open(display, "menukit-wayland-test")
+      try #require(window != nil, "cannot open a window")
+
+      /// Sends virtual-keyboard commands, then lets the client read what sway sent.
+      func type(_ commands: String...) throws {
+        for command in commands { try virtualKeyboard.send(command) }
+        #expect(menukit_test_roundtrip(display) >= 0)
+      }
+      /// Holds Ctrl, taps a key and returns the actions performed.
+      func control(_ code: Int) throws -> [String] {
+        scene.performed = []
+        try type("down \(Code.leftControl)", "tap \(code)", "up \(Code.leftControl)")
+        return scene.performed
+      }
+      func row(_ layout: String, _ typed: String, _ result: Any) {
+        print(
+          "wayland e2e: \(layout.padding(toLength: 6, withPad: " ", startingAt: 0)) \(typed.padding(toLength: 34, withPad: " ", startingAt: 0)) -> \(result)"
+        )
+      }
+
+      // us: Ctrl+S saves.
+      try type("keymap \(try keymapFile(layout: "us", in: sway.directory))")
+      #expect(keys.hasFocus, "the window has keyboard focus")
+      #expect(keys.keyboard?.activeLayoutName == "English (US)")
+      let save = try control(Code.s)
+      row("us", "Ctrl+S (KEY_S)", save)
+      #expect(save == ["save:"])
+      let undo = try control(Code.z)
+      row("us", "Ctrl+Z (KEY_Z)", undo)
+      #expect(undo == ["undo:"])
+
+      // ru, a new keymap in the same session: Ctrl+С (KEY_C) copies through the Latin fallback.
+      try type("keymap \(try keymapFile(layout: "ru", in: sway.directory))")
+      #expect(keys.keyboard?.activeLayoutName == "Russian")
+      events = []
+      let copy = try control(Code.c)
+      let typedC = events.compactMap { $0.presses(in: .began).first?.key }
+        .first { $0.evdevCode == Code.c }
+      row("ru", "Ctrl+\(typedC?.charactersIgnoringModifiers ?? "?") (KEY_C)", copy)
+      #expect(typedC?.charactersIgnoringModifiers == "с")
+      #expect(copy == ["copy:"])
+
+      // de: Ctrl+Ü (KEY_LEFTBRACE) fires the Ctrl+[ command; Z and Y swap, so KEY_Z redoes.
+      try type("keymap \(try keymapFile(layout: "de", in: sway.directory))")
+      #expect(keys.keyboard?.activeLayoutName == "German")
+      let back = try control(Code.leftBrace)
+      row("de", "Ctrl+Ü (KEY_LEFTBRACE)", back)
+      #expect(back == ["goBack:"])
+      let redo = try control(Code.z)
+      row("de", "Ctrl+Y (KEY_Z)", redo)
+      #expect(redo == ["redo:"])
+
+      // us,ru: a layout group switch (wl_keyboard.modifiers' group) is followed.
+      try type("keymap \(try keymapFile(layout: "us,ru", in: sway.directory))")
+      var typed: [String] = []
+      for group in [0, 1, 0] {
+        events = []
+        try type("group \(group)", "tap \(Code.a)")
+        let text = events.compactMap { $0.presses(in: .began).first?.key?.characters }.joined()
+        typed.append("\(keys.keyboard?.activeLayoutName ?? "?"): \(text)")
+      }
+      row("us,ru", "KEY_A in groups 0, 1, 0", typed)
+      #expect(typed == ["English (US): a", "Russian: ф", "English (US): a"])
+      try type("group 1")
+      let copyInGroup = try control(Code.c)
+      row("us,ru", "Ctrl+С (KEY_C) in group 1", copyInGroup)
+      #expect(copyInGroup == ["copy:"])
+      try type("group 0")
+
+      // Repeats: KEY_A held for a second repeats at sway's rate (25/s after 600 ms), synthesised.
+      events = []
+      try type("down \(Code.a)")
+      let held = Date()
+      while Date().timeIntervalSince(held) < 1 {
+        try keys.dispatchEvents(display: rawDisplay, timeout: 0.05)
+      }
+      try type("up \(Code.a)")
+      let repeats = events.flatMap { $0.presses(in: .changed) }.filter(\.isRepeat)
+      let gaps = zip(repeats.dropFirst(), repeats).map { $0.timestamp - $1.timestamp }
+      row(
+        "us", "KEY_A held for 1 s",
+        "\(repeats.count) repeats, rate \(keys.repeatSettings.rate)/s, delay \(keys.repeatSettings.delay) s"
+      )
+      #expect(keys.repeatSettings == KeyRepeatSettings(delay: 0.6, rate: 25))
+      #expect(repeats.count >= 3)
+      #expect(gaps.allSatisfy { abs($0 - 0.04) < 0.001 })
+
+      // Leave: a second window takes focus while Ctrl+S is held; both presses are cancelled.
+      scene.performed = []
+      events = []
+      try type("down \(Code.leftControl)", "down \(Code.s)")
+      let opened: OpaquePointer? = menukit_test_window_open(display, "menukit-wayland-other")
+      let second = try #require(opened, "cannot open a second window")
+      #expect(menukit_test_roundtrip(display) >= 0)
+      let cancelled = events.flatMap { $0.presses(in: .cancelled) }.compactMap(\.key?.evdevCode)
+      row(
+        "us", "Ctrl+S held, focus moves away",
+        "performed \(scene.performed), cancelled \(cancelled)")
+      #expect(scene.performed == ["save:"])
+      #expect(Set(cancelled) == [Code.leftControl, Code.s])
+      // The keys go up in the other window, then focus comes back: nothing more arrives.
+      events = []
+      try type("up \(Code.s)", "up \(Code.leftControl)")
+      menukit_test_window_close(second)
+      #expect(menukit_test_roundtrip(display) >= 0)
+      #expect(keys.hasFocus)
+      #expect(events.isEmpty)
+      let saveAgain = try control(Code.s)
+      row("us", "Ctrl+S after focus returns", saveAgain)
+      #expect(saveAgain == ["save:"])
+    }
+    if let window { menukit_test_window_close(window) }
+    #expect(errors.isEmpty, "\(errors)")
+  }
+}

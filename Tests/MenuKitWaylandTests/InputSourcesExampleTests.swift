@@ -1,0 +1,69 @@
+import Foundation
+import MenuKit
+import MenuKitWayland
+import MenuKitXKB
+import Testing
+
+// The Wayland example of docs/input-sources.md, compiled here; the test below checks that the
+// page shows exactly this text, between the markers.
+
+// example-start
+/// The app's only view: it performs Save and Copy by printing them.
+@MainActor
+final class EditorView: Responder {
+  override var canBecomeFirstResponder: Bool { true }
+
+  override init() {
+    super.init()
+    handle("save:") { _ in print("performed save:") }
+    handle("copy:") { _ in print("performed copy:") }
+  }
+}
+
+/// Prints the actions that keys typed into the app's window perform, until `isDone` is true.
+///
+/// `display` is the app's connected `wl_display`; the toolkit has mapped a window on it, so the
+/// compositor gives the seat's keyboard focus to this client.
+@MainActor
+func printKeyActions(display: UnsafeMutableRawPointer, isDone: () -> Bool) throws {
+  let app = Application()
+  let window = Window(application: app)
+  app.keyWindow = window
+  let view = EditorView()
+  view.setNext(window)
+  _ = view.becomeFirstResponder()
+  let file = Menu(
+    title: "File",
+    children: [
+      .keyCommand(KeyCommand(title: "Save", action: "save:", input: "s", modifierFlags: .command)),
+      .keyCommand(KeyCommand(title: "Copy", action: "copy:", input: "c", modifierFlags: .command)),
+    ])
+
+  let keys = try WaylandKeyboard(display: display)  // binds the first wl_seat
+  keys.dispatcher = KeyDispatcher(
+    application: app, mainMenu: Menu(children: [.menu(file)]), platform: .linux)
+  keys.onKeymap = { print("keymap: \($0.activeLayoutName ?? "?")") }
+  keys.onError = { print("keyboard: \($0)") }
+  while !isDone() {
+    // Waits up to half a second for events, dispatches them, and synthesises due repeats.
+    try keys.dispatchEvents(display: display, timeout: 0.5)
+  }
+}
+// example-end
+
+@Suite("docs/input-sources.md")
+struct InputSourcesExampleTests {
+  @Test("the page's Wayland example is the one compiled in this file")
+  func exampleMatches() throws {
+    let here = try String(contentsOfFile: #filePath, encoding: .utf8)
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let page = try String(
+      contentsOf: root.appendingPathComponent("docs/input-sources.md"), encoding: .utf8)
+    let start = try #require(here.range(of: "// example-start\n"))
+    let end = try #require(here.range(of: "// example-end\n"))
+    let example = String(here[start.upperBound..<end.lowerBound])
+    let imports = "import MenuKit\nimport MenuKitWayland\nimport MenuKitXKB\n\n"
+    #expect(page.contains("```swift\n" + imports + example + "```"))
+  }
+}
