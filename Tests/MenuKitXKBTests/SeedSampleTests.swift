@@ -253,3 +253,135 @@ struct WWDC20MenusSeedTests {
     #expect(!TextMenuRenderer(platform: .linux).render(updated).contains("List"))
   }
 }
+
+@Suite("Seed: \"Adding menus and shortcuts to the menu bar and user interface\", in Swift")
+@MainActor
+struct AddingMenusSeedTests {
+  /// The sample's identifiers (`extension UIMenu.Identifier`).
+  private static let openMenu: MenuIdentifier = "com.example.openMenu"
+  private static let arrowsMenu: MenuIdentifier = "com.example.arrowsMenu"
+  private static let navMenu: MenuIdentifier = "com.example.navMenu"
+
+  /// `AppDelegate.buildMenu(with:)` through `MenuController`, as the sample writes it.
+  private final class AppDelegate: Responder {
+    var performed: [String] = []
+    override init() {
+      super.init()
+      handle("openAction:") { [unowned self] _ in self.performed.append("open") }
+      handle("navigationMenuAction:") { [unowned self] sender in
+        var arrow = "?"
+        if case .dictionary(let list) = (sender as? KeyCommand)?.command.propertyList,
+          case .string(let name) = list["arrowsKey"]
+        {
+          arrow = name
+        }
+        self.performed.append("navigate \(arrow)")
+      }
+    }
+    override func buildMenu(with builder: inout MenuBuilder) throws {
+      guard builder.system == .main else { return }
+      // let openCommand = UIKeyCommand(title:…, action: #selector(openAction), input: "o",
+      //                                modifierFlags: .command)
+      let openCommand = KeyCommand(
+        title: "Open…", action: "openAction:", input: "o", modifierFlags: .command)
+      // Port: the linux standard File menu has its own Open… on Cmd+O (Catalyst's has none
+      // unless the app is document-based), so the sample's takes its place.
+      builder.remove(command: "openDocument:")
+      builder.insertChild(
+        Menu(
+          title: "", identifier: AddingMenusSeedTests.openMenu, options: .displayInline,
+          children: [.keyCommand(openCommand)]),
+        atStartOfMenu: .file)
+      // let keyCommands = [UIKeyCommand.inputRightArrow, .inputLeftArrow, .inputUpArrow,
+      //                    .inputDownArrow]
+      let keyCommands = [
+        KeyCommand.inputRightArrow, KeyCommand.inputLeftArrow, KeyCommand.inputUpArrow,
+        KeyCommand.inputDownArrow,
+      ]
+      let arrows = ["right", "left", "up", "down"]
+      let arrowKeyChildrenCommands = zip(keyCommands, arrows).map { command, arrow in
+        MenuElement.keyCommand(
+          KeyCommand(
+            title: arrow.capitalized, action: "navigationMenuAction:", input: command,
+            modifierFlags: .command, propertyList: ["arrowsKey": .string(arrow)]))
+      }
+      let arrowKeysGroup = Menu(
+        title: "", identifier: AddingMenusSeedTests.arrowsMenu, options: .displayInline,
+        children: arrowKeyChildrenCommands)
+      builder.insertSibling(
+        Menu(
+          title: "Navigation", identifier: AddingMenusSeedTests.navMenu,
+          children: [.menu(arrowKeysGroup)]),
+        afterMenu: .view)
+      // let refreshAction = UIAction(title: "Refresh") { action in … }
+      // builder.insertSibling(refreshMenuItem, beforeMenu: .close)
+      let refreshAction = Action(title: "Refresh") { _ in }
+      builder.insertSibling(
+        Menu(title: "", options: .displayInline, children: [.action(refreshAction)]),
+        beforeMenu: .close)
+    }
+  }
+
+  /// `PrimaryViewController`: the down arrow added with `addKeyCommand(_:)`.
+  private final class PrimaryViewController: Responder {
+    var moves = 0
+    override var canBecomeFirstResponder: Bool { true }
+    override init() {
+      super.init()
+      // let downArrowCommand = UIKeyCommand(input: UIKeyCommand.inputDownArrow,
+      //   modifierFlags: [], action: #selector(PrimaryViewController.downArrowAction(_:)))
+      // addKeyCommand(downArrowCommand)
+      let downArrowCommand = KeyCommand(
+        input: KeyCommand.inputDownArrow, modifierFlags: [], action: "downArrowAction:")
+      addKeyCommand(downArrowCommand)
+      handle("downArrowAction:") { [unowned self] _ in self.moves += 1 }
+    }
+  }
+
+  @Test("the sample's menus build and validate; its shortcuts fire from real key presses")
+  func sample() throws {
+    let app = Application()
+    let delegate = AppDelegate()
+    app.delegate = delegate
+    let window = Window(application: app)
+    app.keyWindow = window
+    let controller = PrimaryViewController()
+    controller.setNext(window)
+    #expect(controller.becomeFirstResponder())
+    let system = MenuSystem(kind: .main, platform: .linux)
+    system.application = app
+    let menu = system.menu
+    #expect(system.diagnostics.isEmpty, "\(system.diagnostics)")
+    #expect(MenuValidator(platform: .linux).validate(menu).isEmpty)
+
+    let file = try #require(menu.children.first { $0.title == "File" }?.menu)
+    #expect(file.children.first?.menu?.identifier == Self.openMenu, "Open at the start of File")
+    let refresh = file.children.firstIndex { $0.menu?.children.first?.title == "Refresh" }
+    let close = file.children.firstIndex { $0.menu?.identifier == .close }
+    #expect(refresh != nil && refresh.map { $0 + 1 } == close, "Refresh just before Close")
+    let titles = menu.children.map(\.title)
+    #expect(titles.firstIndex(of: "Navigation") == titles.firstIndex(of: "View").map { $0 + 1 })
+    let text = TextMenuRenderer(platform: .linux).render(menu)
+    #expect(text.contains("Right  Ctrl+Right"))
+
+    let validated = system.validatedMenu(for: app.firstResponderForEvents)
+    #expect(validated.isEnabled(CommandKey(action: "openAction:")))
+
+    let down = 108
+    let right = 106
+    let o = 24
+    let mainMenu = menu
+    #expect(try press(o, holding: [leftCtrl], menu: mainMenu, app: app) == ["openAction:"])
+    #expect(
+      try press(right, holding: [leftCtrl], menu: mainMenu, app: app) == ["navigationMenuAction:"])
+    #expect(try press(down, menu: mainMenu, app: app) == ["downArrowAction:"])
+    #expect(delegate.performed == ["open", "navigate right"])
+    #expect(controller.moves == 1)
+    // The key command added to the controller is one of its key commands, as UIKit's.
+    #expect(controller.keyCommands.map(\.command.action) == ["downArrowAction:"])
+  }
+}
+
+extension String {
+  fileprivate var capitalized: String { prefix(1).uppercased() + dropFirst() }
+}
