@@ -122,3 +122,28 @@ extension FuzzRegressionTests {
     }
   }
 }
+
+extension FuzzRegressionTests {
+  @Test(
+    "an uppercase letter in a dialect is its lowercase key, as in MenuKit's own text",
+    arguments: [
+      (ShortcutDialect.gtk, "<Control>Û", "<Control>U00DB"), (.gtk, "É", "U00C9"),
+      (.vscode, "ctrl+É", "ctrl+é"), (.qt, "Ctrl+É", "Ctrl+é"),
+      (.electron, "CmdOrCtrl+Ö", "CmdOrCtrl+ö"),
+      (.zed, "ctrl-É", "ctrl-é"), (.emacs, "C-É", "C-é"),
+    ])
+  func uppercaseLetterInDialect(dialect: ShortcutDialect, text: String, lowercase: String) throws {
+    // Found as 'Û' (gtk-text, mac): it read as the key 'Û', whose GTK text 'U00DB' read back
+    // as the key 'û'.
+    for platform in [PlatformProfile.linux, .mac] {
+      let shortcut = try KeyboardShortcut(parsing: text, dialect: dialect, platform: platform)
+      #expect(
+        shortcut == (try KeyboardShortcut(parsing: lowercase, dialect: dialect, platform: platform))
+      )
+      let written = try #require(shortcut.text(in: dialect, platform: platform))
+      #expect(
+        try KeyboardShortcut(parsing: written, dialect: dialect, platform: platform) == shortcut)
+      #expect(try KeyboardShortcut(parsing: shortcut.canonicalText) == shortcut)
+    }
+  }
+}

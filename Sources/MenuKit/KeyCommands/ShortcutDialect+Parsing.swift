@@ -390,7 +390,10 @@ struct StrokeBuilder {
       // Zed and Emacs read an uppercase letter as Shift and the letter.
       flags.insert(.shift)
     }
-    input = isASCIILetter ? KeyInput(character.lowercased()) : KeyInput(String(character))
+    // Any letter is its lowercase key, as in MenuKit's own text (`KeyInput(named:)`): `É` is
+    // the key `é`, as GTK's `U00C9` is, so the text written for it reads back the same (found
+    // by fuzzing, docs/hardening.md).
+    input = KeyInput(named: String(character)) ?? KeyInput(String(character))
   }
 
   /// The candidate closest to `word`, when it is a likely typo.
