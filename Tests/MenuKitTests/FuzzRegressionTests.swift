@@ -147,3 +147,28 @@ extension FuzzRegressionTests {
     }
   }
 }
+
+extension FuzzRegressionTests {
+  @Test("a VS Code context key that starts with 'vscode:' is exported as itself")
+  func vscodePrefixedContextKey() throws {
+    // Found by import-roundtrip: the key 'vscode:notebookCellListFocused' was exported as
+    // 'notebookCellListFocused', taken for an opaque comparison.
+    let text = #"[{ "key": "ctrl+a", "command": "x", "when": "vscode:a && count > 0" }]"#
+    let keymap = try #require(
+      VSCodeKeybindings.load(text: text, platform: .linux, source: .user).keymap)
+    let (exported, problems) = VSCodeKeybindings.text(of: keymap, platform: .linux)
+    #expect(problems.isEmpty)
+    #expect(exported.contains(#""when": "vscode:a && count > 0""#))
+    let again = try #require(
+      VSCodeKeybindings.load(text: exported, platform: .linux, source: .user).keymap)
+    #expect(again.bindings.map(unlocated) == keymap.bindings.map(unlocated))
+  }
+
+  @Test("an identifier that only looks opaque is not written as a comparison")
+  func vscodeFakeOpaqueIdentifier() throws {
+    // 'vscode:a || b' in a MenuKit keymap is one quoted identifier, not a comparison that the
+    // importer kept; written bare it would read back as two keys.
+    let predicate = try ContextPredicate(parsing: "'vscode:a || b' && c")
+    #expect(throws: (any Error).self) { try VSCodeWhenClause.text(of: predicate).get() }
+  }
+}
