@@ -172,3 +172,24 @@ extension FuzzRegressionTests {
     #expect(throws: (any Error).self) { try VSCodeWhenClause.text(of: predicate).get() }
   }
 }
+
+extension FuzzRegressionTests {
+  @Test(
+    "a GTK key of several Unicode scalars is not read: no keysym names it",
+    arguments: ["q\u{32C}", "<Control>e\u{301}", "<Alt>1\u{20E3}"])
+  func gtkKeyOfSeveralScalars(text: String) throws {
+    // Found as 'q̬' (gtk-text, windows): it read as a key that GTK text cannot write.
+    let error = try #require(
+      throws: ShortcutDialectError.self,
+      performing: { try KeySequence(parsing: text, dialect: .gtk, platform: .windows) })
+    #expect(error.kind == .unknownKey)
+    #expect(error.message.contains("no keysym"))
+  }
+
+  @Test("the same key as one scalar, or its U keysym, is read")
+  func gtkKeyOfOneScalar() throws {
+    let written = try KeyboardShortcut(parsing: "<Control>é", dialect: .gtk, platform: .linux)
+    #expect(written == KeyboardShortcut("é", modifierFlags: .command))
+    #expect(written.text(in: .gtk, platform: .linux) == "<Primary>U00E9")
+  }
+}
