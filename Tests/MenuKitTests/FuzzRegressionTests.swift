@@ -193,3 +193,24 @@ extension FuzzRegressionTests {
     #expect(written.text(in: .gtk, platform: .linux) == "<Primary>U00E9")
   }
 }
+
+extension FuzzRegressionTests {
+  @Test(
+    "an imported action whose name starts with '-' is reported, not read as another binding",
+    arguments: [
+      (KeymapFormat.gtk, "-\"ctrl--\": <Primary>a\n"),
+      (.gtk, #"(gtk_accel_path "<Actions>/-save" "<Primary>s")"#),
+      (.zed, #"[{ "bindings": { "ctrl-a": "-editor::Cancel" } }]"#),
+    ])
+  func actionStartingWithMinus(format: KeymapFormat, text: String) throws {
+    // Found as '-"ctrl--":' (import-roundtrip, GTK action list): it performed the action
+    // '-"ctrl--":', and its MenuKit text '"command": "-\"ctrl--\":"' removed a binding instead.
+    let (keymap, diagnostics) =
+      format == .gtk
+      ? GTKAccelerators.load(text: text, platform: .linux, source: .user)
+      : ZedKeymap.load(text: text, platform: .linux, source: .user)
+    #expect(try #require(keymap).bindings.isEmpty)
+    #expect(diagnostics.map(\.code) == [.badCommand])
+    #expect(diagnostics.first?.message.contains("'-'") == true)
+  }
+}

@@ -353,12 +353,11 @@ private struct GTKAcceleratorReader {
     }
     let entryLocation = location(line: line, index: start)
     let action = GTKAccelerators.action(forPath: path)
-    guard !action.isEmpty, !action.unicodeScalars.contains(where: \.properties.isWhitespace)
-    else {
+    guard ActionName(action).canBePerformedByKeymap else {
       report(
         .badCommand,
         "the accelerator path '\(path)' is not a valid command name; expected a path such as "
-          + "'<Actions>/win/save', without spaces",
+          + "'<Actions>/win/save', without spaces, whose action does not start with '-'",
         at: entryLocation)
       return nil
     }
@@ -394,6 +393,14 @@ private struct GTKAcceleratorReader {
     }
     let entryLocation = location(line: line, index: start)
     let action = words[0].text
+    guard ActionName(action).canBePerformedByKeymap else {
+      report(
+        .badCommand,
+        "the action '\(action)' is not a valid command name: MenuKit reads a leading '-' as "
+          + "removing a binding; expected an action such as 'win.save'",
+        at: entryLocation)
+      return nil
+    }
     var entry = GTKAcceleratorEntry(action: action, location: entryLocation, bindings: [])
     var failed = false
     for word in words.dropFirst() {
