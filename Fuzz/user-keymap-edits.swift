@@ -12,7 +12,8 @@ import MenuKit
 /// - those are the bindings before, with exactly the edit applied: a new binding at the end,
 ///   one removed, or one with new keys in its place; the others are unchanged and in order;
 /// - keys bound (or disabled) without a context resolve to that command (or to nothing) with
-///   no context.
+///   no context;
+/// - the rest of the text, comments included, is kept (white space aside).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzUserKeymapEdits(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -25,6 +26,7 @@ public func fuzzUserKeymapEdits(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
   while count < 16, let edit = reader.edit(in: userKeymap.keymap) {
     count += 1
     var expected = userKeymap.keymap.bindings.map(\.withoutLocation)
+    let textBefore = userKeymap.text
     switch edit {
     case .add(let binding):
       userKeymap.add(binding)
@@ -62,6 +64,7 @@ public func fuzzUserKeymapEdits(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
       expected += [removal(of: binding), moved]
     }
     check(userKeymap, expected: expected, after: "edit \(count), \(edit)")
+    checkTextKept(before: textBefore, after: userKeymap.text, edit: edit, count: count)
     if case .add(let binding) = edit, binding.context == nil {
       checkResolution(of: binding, in: userKeymap, after: "edit \(count), \(edit)")
     }
@@ -123,6 +126,34 @@ private func check(_ userKeymap: UserKeymap, expected: [KeyBinding], after edit:
       "after \(edit), the text loads \(reloaded.count) bindings, not the \(expected.count) "
         + "expected: \(difference(expected, reloaded))\n\(userKeymap.text)")
   }
+}
+
+/// The rest of the text, comments included, is kept: an edit that adds a binding only inserts
+/// text, and one that removes a binding only deletes text (white space aside, which an edit may
+/// lay out anew).
+private func checkTextKept(before: String, after: String, edit: Edit, count: Int) {
+  guard !before.isEmpty else { return }
+  let kept: Bool
+  switch edit {
+  case .add, .removeLower, .rebindLower: kept = isSubsequence(before, of: after)
+  case .removeUser: kept = isSubsequence(after, of: before)
+  case .rebindUser: return
+  }
+  if !kept {
+    fuzzFailure(
+      "edit \(count), \(edit), changed text it should have kept:\n\(before)\n---\n\(after)")
+  }
+}
+
+/// Whether the bytes of `part` other than white space appear in `whole` in order.
+private func isSubsequence(_ part: String, of whole: String) -> Bool {
+  let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+  var remaining = whole.utf8.filter { !isSpace($0) }[...]
+  for byte in part.utf8 where !isSpace(byte) {
+    guard let index = remaining.firstIndex(of: byte) else { return false }
+    remaining = remaining[(index + 1)...]
+  }
+  return true
 }
 
 /// Keys just bound (or disabled) everywhere do that when typed with no context.
