@@ -257,3 +257,19 @@ extension FuzzRegressionTests {
     #expect(result.again.bindings.isEmpty)
   }
 }
+
+extension FuzzRegressionTests {
+  @Test("a capital whose lowercase adds a scalar is its own key: İ is not i with a dot above")
+  func capitalWhoseLowercaseAddsAScalar() throws {
+    // Found as 'İ' (gtk-text, mac): it read as the key 'i' with U+0307, which GTK cannot write.
+    let gtk = try KeyboardShortcut(parsing: "<Primary>İ", dialect: .gtk, platform: .mac)
+    #expect(gtk.input == KeyInput("İ"))
+    #expect(gtk.text(in: .gtk, platform: .mac) == "<Primary>U0130")
+    #expect(try KeyboardShortcut(parsing: "<Primary>U0130", dialect: .gtk, platform: .mac) == gtk)
+    let menuKit = try KeyboardShortcut(parsing: "Cmd+İ")
+    #expect(menuKit == gtk)
+    #expect(try KeyboardShortcut(parsing: menuKit.canonicalText) == menuKit)
+    // A capital with a combining mark still lowercases: it adds no scalar.
+    #expect(try KeyboardShortcut(parsing: "Cmd+E\u{301}").input == KeyInput("e\u{301}"))
+  }
+}
