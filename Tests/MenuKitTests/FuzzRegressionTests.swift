@@ -122,3 +122,154 @@ extension FuzzRegressionTests {
     }
   }
 }
+
+extension FuzzRegressionTests {
+  @Test(
+    "an uppercase letter in a dialect is its lowercase key, as in MenuKit's own text",
+    arguments: [
+      (ShortcutDialect.gtk, "<Control>Û", "<Control>U00DB"), (.gtk, "É", "U00C9"),
+      (.vscode, "ctrl+É", "ctrl+é"), (.qt, "Ctrl+É", "Ctrl+é"),
+      (.electron, "CmdOrCtrl+Ö", "CmdOrCtrl+ö"),
+      (.zed, "ctrl-É", "ctrl-é"), (.emacs, "C-É", "C-é"),
+    ])
+  func uppercaseLetterInDialect(dialect: ShortcutDialect, text: String, lowercase: String) throws {
+    // Found as 'Û' (gtk-text, mac): it read as the key 'Û', whose GTK text 'U00DB' read back
+    // as the key 'û'.
+    for platform in [PlatformProfile.linux, .mac] {
+      let shortcut = try KeyboardShortcut(parsing: text, dialect: dialect, platform: platform)
+      #expect(
+        shortcut == (try KeyboardShortcut(parsing: lowercase, dialect: dialect, platform: platform))
+      )
+      let written = try #require(shortcut.text(in: dialect, platform: platform))
+      #expect(
+        try KeyboardShortcut(parsing: written, dialect: dialect, platform: platform) == shortcut)
+      #expect(try KeyboardShortcut(parsing: shortcut.canonicalText) == shortcut)
+    }
+  }
+}
+
+extension FuzzRegressionTests {
+  @Test("a VS Code context key that starts with 'vscode:' is exported as itself")
+  func vscodePrefixedContextKey() throws {
+    // Found by import-roundtrip: the key 'vscode:notebookCellListFocused' was exported as
+    // 'notebookCellListFocused', taken for an opaque comparison.
+    let text = #"[{ "key": "ctrl+a", "command": "x", "when": "vscode:a && count > 0" }]"#
+    let keymap = try #require(
+      VSCodeKeybindings.load(text: text, platform: .linux, source: .user).keymap)
+    let (exported, problems) = VSCodeKeybindings.text(of: keymap, platform: .linux)
+    #expect(problems.isEmpty)
+    #expect(exported.contains(#""when": "vscode:a && count > 0""#))
+    let again = try #require(
+      VSCodeKeybindings.load(text: exported, platform: .linux, source: .user).keymap)
+    #expect(again.bindings.map(unlocated) == keymap.bindings.map(unlocated))
+  }
+
+  @Test("an identifier that only looks opaque is not written as a comparison")
+  func vscodeFakeOpaqueIdentifier() throws {
+    // 'vscode:a || b' in a MenuKit keymap is one quoted identifier, not a comparison that the
+    // importer kept; written bare it would read back as two keys.
+    let predicate = try ContextPredicate(parsing: "'vscode:a || b' && c")
+    #expect(throws: (any Error).self) { try VSCodeWhenClause.text(of: predicate).get() }
+  }
+}
+
+extension FuzzRegressionTests {
+  @Test(
+    "a GTK key of several Unicode scalars is not read: no keysym names it",
+    arguments: ["q\u{32C}", "<Control>e\u{301}", "<Alt>1\u{20E3}"])
+  func gtkKeyOfSeveralScalars(text: String) throws {
+    // Found as 'q̬' (gtk-text, windows): it read as a key that GTK text cannot write.
+    let error = try #require(
+      throws: ShortcutDialectError.self,
+      performing: { try KeySequence(parsing: text, dialect: .gtk, platform: .windows) })
+    #expect(error.kind == .unknownKey)
+    #expect(error.message.contains("no keysym"))
+  }
+
+  @Test("the same key as one scalar, or its U keysym, is read")
+  func gtkKeyOfOneScalar() throws {
+    let written = try KeyboardShortcut(parsing: "<Control>é", dialect: .gtk, platform: .linux)
+    #expect(written == KeyboardShortcut("é", modifierFlags: .command))
+    #expect(written.text(in: .gtk, platform: .linux) == "<Primary>U00E9")
+  }
+}
+
+extension FuzzRegressionTests {
+  @Test(
+    "an imported action whose name starts with '-' is reported, not read as another binding",
+    arguments: [
+      (KeymapFormat.gtk, "-\"ctrl--\": <Primary>a\n"),
+      (.gtk, #"(gtk_accel_path "<Actions>/-save" "<Primary>s")"#),
+      (.zed, #"[{ "bindings": { "ctrl-a": "-editor::Cancel" } }]"#),
+    ])
+  func actionStartingWithMinus(format: KeymapFormat, text: String) throws {
+    // Found as '-"ctrl--":' (import-roundtrip, GTK action list): it performed the action
+    // '-"ctrl--":', and its MenuKit text '"command": "-\"ctrl--\":"' removed a binding instead.
+    let (keymap, diagnostics) =
+      format == .gtk
+      ? GTKAccelerators.load(text: text, platform: .linux, source: .user)
+      : ZedKeymap.load(text: text, platform: .linux, source: .user)
+    #expect(try #require(keymap).bindings.isEmpty)
+    #expect(diagnostics.map(\.code) == [.badCommand])
+    #expect(diagnostics.first?.message.contains("'-'") == true)
+  }
+}
+
+extension FuzzRegressionTests {
+  /// A GTK list loaded, written in `format`, and loaded again.
+  private func gtkRoundTrip(_ text: String, format: GTKAccelerators.Format) throws -> (
+    keymap: Keymap, written: String, leftOut: [Diagnostic], again: Keymap
+  ) {
+    let keymap = try #require(
+      GTKAccelerators.load(text: text, platform: .linux, source: .user).keymap)
+    let (written, leftOut) = GTKAccelerators.text(of: keymap, platform: .linux, format: format)
+    let again = try #require(
+      GTKAccelerators.load(text: written, platform: .linux, source: .user).keymap)
+    return (keymap, written, leftOut, again)
+  }
+
+  @Test(
+    "GTK accelerator paths are read and written by Unicode scalar",
+    arguments: ["\u{618}x <Primary>a\n", "a.\u{301}b <Primary>a\n", "a\"\u{301}b <Primary>a\n"])
+  func gtkPathWithCombiningMark(text: String) throws {
+    // Found as the action 'ؘtk_accel_pntext":' (import-roundtrip): its path '<Actions>/ؘtk…'
+    // read back as the whole path, because '/' and the mark formed one character.
+    let result = try gtkRoundTrip(text, format: .accelMap)
+    #expect(result.keymap.bindings.count == 1)
+    #expect(result.leftOut.isEmpty)
+    #expect(result.again.bindings.map(unlocated) == result.keymap.bindings.map(unlocated))
+  }
+
+  @Test("an action that no accelerator path reads back as is left out, not renamed")
+  func gtkActionThatLooksLikeAPath() throws {
+    let result = try gtkRoundTrip("<Actions>/x <Primary>a\n", format: .accelMap)
+    #expect(result.keymap.bindings.first?.effect == .perform("<Actions>/x", arguments: nil))
+    #expect(result.leftOut.map(\.code) == [.notExportable])
+    #expect(result.again.bindings.isEmpty)
+  }
+
+  @Test("an action list line that would read as a comment is left out")
+  func gtkActionThatLooksLikeAComment() throws {
+    let result = try gtkRoundTrip(
+      "(gtk_accel_path \"#\u{301}x\" \"<Primary>a\")", format: .actionList)
+    #expect(result.keymap.bindings.count == 1)
+    #expect(result.leftOut.map(\.code) == [.notExportable])
+    #expect(result.again.bindings.isEmpty)
+  }
+}
+
+extension FuzzRegressionTests {
+  @Test("a capital whose lowercase adds a scalar is its own key: İ is not i with a dot above")
+  func capitalWhoseLowercaseAddsAScalar() throws {
+    // Found as 'İ' (gtk-text, mac): it read as the key 'i' with U+0307, which GTK cannot write.
+    let gtk = try KeyboardShortcut(parsing: "<Primary>İ", dialect: .gtk, platform: .mac)
+    #expect(gtk.input == KeyInput("İ"))
+    #expect(gtk.text(in: .gtk, platform: .mac) == "<Primary>U0130")
+    #expect(try KeyboardShortcut(parsing: "<Primary>U0130", dialect: .gtk, platform: .mac) == gtk)
+    let menuKit = try KeyboardShortcut(parsing: "Cmd+İ")
+    #expect(menuKit == gtk)
+    #expect(try KeyboardShortcut(parsing: menuKit.canonicalText) == menuKit)
+    // A capital with a combining mark still lowercases: it adds no scalar.
+    #expect(try KeyboardShortcut(parsing: "Cmd+E\u{301}").input == KeyInput("e\u{301}"))
+  }
+}

@@ -15,3 +15,17 @@ public struct ActionName: StringIdentifier {
   /// Creates an action name from its text.
   public init(rawValue: String) { self.rawValue = rawValue }
 }
+
+// MARK: - Internal
+
+extension ActionName {
+  /// Whether a binding in a keymap file can perform this action: the name is not empty, has no
+  /// white space, and does not start with `-`, which the file reads as removing a binding.
+  ///
+  /// The importers check this too, so that an imported binding reads back from MenuKit's text
+  /// as the same binding (found by fuzzing, docs/hardening.md).
+  var canBePerformedByKeymap: Bool {
+    !rawValue.isEmpty && !rawValue.hasPrefix("-")
+      && !rawValue.unicodeScalars.contains(where: \.properties.isWhitespace)
+  }
+}

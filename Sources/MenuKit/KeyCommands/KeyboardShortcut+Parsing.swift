@@ -207,8 +207,13 @@ extension KeyInput {
     if name.count == 1 {
       guard let character = name.first, character.canBeKeyInShortcutText else { return nil }
       let lowered = name.lowercased()
-      // Uppercase Latin letters name the key, whose input is the lowercase letter.
-      self.init(lowered.count == 1 && name.first?.isLetter == true ? lowered : name)
+      // Uppercase letters name the key, whose input is the lowercase letter, when lowercasing
+      // adds no scalar: `İ` lowercases to `i` and a combining dot, a key that no keyboard has
+      // and GTK's keysyms cannot name, so it stays `İ` (found by fuzzing, docs/hardening.md).
+      let isLetter = name.first?.isLetter == true
+      self.init(
+        isLetter && lowered.count == 1
+          && lowered.unicodeScalars.count == name.unicodeScalars.count ? lowered : name)
       return
     }
     if name.lowercased() == "plus" {

@@ -385,12 +385,24 @@ struct StrokeBuilder {
         "'\(character)' cannot be a key: a combining mark joins the characters next to it",
         expected: keyExpectation)
     }
+    // A GTK key is a keysym, which names one Unicode scalar: `q` with a combining mark has
+    // none, and GTK text could not write it back (found by fuzzing, docs/hardening.md).
+    if dialect == .gtk, character.unicodeScalars.count > 1 {
+      throw parser.error(
+        .unknownKey, at: offset,
+        "GTK has no keysym for '\(character)', a character of "
+          + "\(character.unicodeScalars.count) Unicode scalars (a letter with combining marks)",
+        expected: keyExpectation)
+    }
     let isASCIILetter = character.isASCII && character.isLetter
     if isASCIILetter, character.isUppercase, dialect == .zed || dialect == .emacs {
       // Zed and Emacs read an uppercase letter as Shift and the letter.
       flags.insert(.shift)
     }
-    input = isASCIILetter ? KeyInput(character.lowercased()) : KeyInput(String(character))
+    // Any letter is its lowercase key, as in MenuKit's own text (`KeyInput(named:)`): `É` is
+    // the key `é`, as GTK's `U00C9` is, so the text written for it reads back the same (found
+    // by fuzzing, docs/hardening.md).
+    input = KeyInput(named: String(character)) ?? KeyInput(String(character))
   }
 
   /// The candidate closest to `word`, when it is a likely typo.

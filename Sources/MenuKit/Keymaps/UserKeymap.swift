@@ -78,16 +78,47 @@ public struct UserKeymap: Sendable {
     try self.init(path: path, contents: contents, target: target)
   }
 
+  /// Opens a user keymap from its text, as ``init(contentsOf:)`` would read it at `path`, but
+  /// without the file system: for tests and fuzzing, which edit in memory.
+  ///
+  /// A text with errors is not backed up, and ``diagnostics`` has no `MK505`; as after opening a
+  /// file with errors, ``text`` then holds only the valid bindings. Nothing is written until
+  /// ``save()``.
+  ///
+  /// - Parameters:
+  ///   - text: The file's contents; empty or blank text is an empty keymap.
+  ///   - path: The path the keymap would be saved to.
+  package init(text: String, path: String) {
+    self.init(path: path, contents: Array(text.utf8))
+    if needsBackup { replaceText(KeymapFile.text(of: keymap)) }
+  }
+
   /// Loads a user keymap from the bytes of its file (nil for a missing file), backing up a
   /// file with errors next to `target`.
   private init(path: String, contents: [UInt8]?, target: AtomicFile.Target?)
     throws(UserKeymapError)
   {
+    self.init(path: path, contents: target == nil ? nil : contents)
+    guard needsBackup, let contents, let target else { return }
+    let backup = try Self.backUp(path, contents: contents, next: target)
+    backupPath = backup
+    diagnostics.append(
+      Diagnostic(
+        .keymapBackedUp,
+        "the user keymap has errors; it was copied to '\(backup)' and the next save keeps "
+          + "only its valid bindings",
+        at: SourceLocation(file: path, line: 1, column: 1)))
+    replaceText(KeymapFile.text(of: keymap))
+  }
+
+  /// Loads a user keymap from the bytes of its file (nil for a missing file); ``needsBackup``
+  /// tells whether it has errors, which the caller handles.
+  private init(path: String, contents: [UInt8]?) {
     self.path = path
     baseContents = contents
     let empty = KeymapDocument(
       keymap: nil, root: nil, spans: JSONSpans(), entries: [], diagnostics: [])
-    guard let contents, let target else {
+    guard let contents else {
       text = ""
       diagnostics = []
       document = empty
@@ -119,18 +150,12 @@ public struct UserKeymap: Sendable {
     keymap = opened.keymap ?? Keymap(source: .user, path: path)
     keymap.path = path
     document = opened
-    if opened.diagnostics.containsErrors || opened.keymap == nil {
-      let backup = try Self.backUp(path, contents: contents, next: target)
-      backupPath = backup
-      diagnostics.append(
-        Diagnostic(
-          .keymapBackedUp,
-          "the user keymap has errors; it was copied to '\(backup)' and the next save keeps "
-            + "only its valid bindings",
-          at: SourceLocation(file: path, line: 1, column: 1)))
-      replaceText(KeymapFile.text(of: keymap))
-      hasUnsavedChanges = true
-    }
+  }
+
+  /// Whether the text as opened has errors, so that it must be backed up and replaced by its
+  /// valid bindings.
+  private var needsBackup: Bool {
+    document.diagnostics.containsErrors || (!text.isEmpty && document.keymap == nil)
   }
 
   // MARK: Editing

@@ -141,6 +141,11 @@ public enum GTKAccelerators {
         report.leaveOut(binding, "GTK accelerators are single strokes")
         continue
       }
+      guard action.canBePerformedByKeymap else {
+        report.leaveOut(
+          binding, "'\(action)' is not an action name GTK accelerators can hold (spaces, or '-')")
+        continue
+      }
       guard let accelerator = binding.keys.text(in: .gtk, platform: platform) else {
         report.leaveOutKeys(of: binding, dialect: .gtk, reason: "its key has no GTK name")
         continue
@@ -158,8 +163,10 @@ public enum GTKAccelerators {
         }
         name = path
       case .actionList:
-        guard !action.rawValue.hasPrefix("#"), !action.rawValue.hasPrefix(";"),
-          !action.rawValue.hasPrefix("(")
+        // The reader reads lines by Unicode scalars: `#` with a combining mark still starts a
+        // comment.
+        guard let first = action.rawValue.unicodeScalars.first,
+          !"#;(".unicodeScalars.contains(first)
         else {
           report.leaveOut(binding, "an action list line cannot start with '\(action)'")
           continue
@@ -185,37 +192,55 @@ public enum GTKAccelerators {
 
 extension GTKAccelerators {
   /// The action an accelerator path stands for.
+  ///
+  /// Paths are read by Unicode scalars, as the reader reads lines: a combining mark after `/`
+  /// joins it into one character, but the scalar is still the separator (found by fuzzing,
+  /// docs/hardening.md).
   static func action(forPath path: String) -> String {
-    guard path.hasPrefix(actionsPrefix) else { return path }
-    let rest = path.dropFirst(actionsPrefix.count)
+    let scalars = path.unicodeScalars
+    let prefix = actionsPrefix.unicodeScalars
+    guard scalars.starts(with: prefix) else { return path }
+    let rest = scalars.dropFirst(prefix.count)
     let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
     switch parts.count {
     case 1 where !rest.isEmpty: return String(rest)
     case 2 where !parts[0].isEmpty && !parts[1].isEmpty && !parts[0].contains("."):
-      return "\(parts[0]).\(parts[1])"
+      return String(parts[0]) + "." + String(parts[1])
     default: return path
     }
   }
 
-  /// The accelerator path of an action, or nil when the action cannot be one.
+  /// The accelerator path of an action, or nil when no path reads back as the action.
   static func accelPath(for action: String) -> String? {
-    if action.hasPrefix("<") { return action }
-    guard !action.contains("/") else { return nil }
-    guard let dot = action.firstIndex(of: ".") else { return actionsPrefix + action }
-    let group = action[..<dot]
-    let name = action[action.index(after: dot)...]
-    guard !group.isEmpty, !name.isEmpty else { return nil }
-    return actionsPrefix + group + "/" + name
+    let scalars = action.unicodeScalars
+    let path: String
+    if scalars.first == "<" {
+      path = action
+    } else if let dot = scalars.firstIndex(of: ".") {
+      let group = scalars[..<dot]
+      let name = scalars[scalars.index(after: dot)...]
+      guard !group.isEmpty, !name.isEmpty else { return nil }
+      path = actionsPrefix + String(group) + "/" + String(name)
+    } else {
+      path = actionsPrefix + action
+    }
+    // `<Actions>/x` as an action, or a `/` in it, would read back as another action.
+    return Self.action(forPath: path) == action ? path : nil
   }
 
   /// A string in double quotes with `"` and `\` escaped, as GTK's scanner reads it.
+  ///
+  /// Escapes are found by Unicode scalar, as the reader reads them: a `"` with a combining mark
+  /// is one character, but its quote still ends the string.
   static func quoted(_ text: String) -> String {
-    var result = "\""
-    for character in text {
-      if character == "\"" || character == "\\" { result.append("\\") }
-      result.append(character)
+    var result = String.UnicodeScalarView()
+    result.append("\"")
+    for scalar in text.unicodeScalars {
+      if scalar == "\"" || scalar == "\\" { result.append("\\") }
+      result.append(scalar)
     }
-    return result + "\""
+    result.append("\"")
+    return String(result)
   }
 }
 
@@ -353,12 +378,11 @@ private struct GTKAcceleratorReader {
     }
     let entryLocation = location(line: line, index: start)
     let action = GTKAccelerators.action(forPath: path)
-    guard !action.isEmpty, !action.unicodeScalars.contains(where: \.properties.isWhitespace)
-    else {
+    guard ActionName(action).canBePerformedByKeymap else {
       report(
         .badCommand,
         "the accelerator path '\(path)' is not a valid command name; expected a path such as "
-          + "'<Actions>/win/save', without spaces",
+          + "'<Actions>/win/save', without spaces, whose action does not start with '-'",
         at: entryLocation)
       return nil
     }
@@ -394,6 +418,14 @@ private struct GTKAcceleratorReader {
     }
     let entryLocation = location(line: line, index: start)
     let action = words[0].text
+    guard ActionName(action).canBePerformedByKeymap else {
+      report(
+        .badCommand,
+        "the action '\(action)' is not a valid command name: MenuKit reads a leading '-' as "
+          + "removing a binding; expected an action such as 'win.save'",
+        at: entryLocation)
+      return nil
+    }
     var entry = GTKAcceleratorEntry(action: action, location: entryLocation, bindings: [])
     var failed = false
     for word in words.dropFirst() {

@@ -87,10 +87,12 @@ extension VSCodeWhenClause {
     let text: String
     let level: Int
     switch predicate {
-    case .identifier(let name) where name.hasPrefix(opaquePrefix):
-      (text, level) = (String(name.dropFirst(opaquePrefix.count)), 2)
     case .identifier(let name):
-      (text, level) = (try key(name), 3)
+      if let comparison = opaqueComparison(name) {
+        (text, level) = (comparison, 2)
+      } else {
+        (text, level) = (try key(name), 3)
+      }
     case .equal(let name, let value):
       (text, level) = ("\(try key(name)) == \(try self.value(value))", 2)
     case .notEqual(let name, let value):
@@ -109,6 +111,19 @@ extension VSCodeWhenClause {
           + "compares numbers)")
     }
     return level < minimumLevel ? "(\(text))" : text
+  }
+
+  /// The comparison an opaque identifier made by the reader stands for (`count > 0` for
+  /// `vscode:count > 0`), or nil for any other identifier. A key that merely starts with the
+  /// prefix, such as `vscode:foo`, is a key: its text does not read back as itself (found by
+  /// fuzzing, docs/hardening.md).
+  private static func opaqueComparison(_ name: String) -> String? {
+    guard name.hasPrefix(opaquePrefix) else { return nil }
+    let text = String(name.dropFirst(opaquePrefix.count))
+    guard let clause = try? VSCodeWhenClause(parsing: text),
+      clause.value == .predicate(.identifier(name))
+    else { return nil }
+    return text
   }
 
   /// A context key as VS Code writes it, bare.

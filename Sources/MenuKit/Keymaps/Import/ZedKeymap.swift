@@ -282,11 +282,12 @@ extension ForeignKeymapDecoder {
   mutating func zedAction(_ name: String, at node: JSONNode, arguments: PropertyList?)
     -> KeyBinding.Effect?
   {
-    guard !name.isEmpty, !name.unicodeScalars.contains(where: \.properties.isWhitespace) else {
+    guard ActionName(name).canBePerformedByKeymap else {
       report(
         .badCommand,
         "the action name '\(name)' is not valid; expected an action such as "
-          + "'editor::Cancel', or null to disable the keys",
+          + "'editor::Cancel' (not empty, without spaces, not starting with '-'), or null to "
+          + "disable the keys",
         at: node.location)
       return nil
     }
