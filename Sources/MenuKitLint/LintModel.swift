@@ -226,21 +226,24 @@ public final class LintModel {
   public static func describe(_ effect: KeyBinding.Effect) -> String {
     switch effect {
     case .perform(let action, let arguments):
-      arguments == nil ? action.rawValue : "\(action.rawValue) (with arguments)"
-    case .unbind: "null (unbinds the keys)"
-    case .unbindCommand(let action): "-\(action.rawValue)"
+      let name = action.rawValue.shortenedForMessage
+      return arguments == nil ? name : "\(name) (with arguments)"
+    case .unbind: return "null (unbinds the keys)"
+    case .unbindCommand(let action): return "-" + action.rawValue.shortenedForMessage
     }
   }
 
-  /// The context of a binding in words: `'Editor && mode == full'` or `no context`.
+  /// The context of a binding in words: `'Editor && mode == full'` or `no context`; a long
+  /// context is shortened, as every quoted value in a message is.
   public static func describe(_ context: ContextPredicate?) -> String {
-    context.map { "'\($0)'" } ?? "no context"
+    context.map { $0.description.quotedForMessage } ?? "no context"
   }
 
   /// A witness stack in words: `Workspace > Editor mode=full`; an empty context reads `(any)`.
+  /// A long stack is shortened.
   public static func describe(_ stack: [KeyContext]) -> String {
     if stack.count == 1, stack[0].description.isEmpty { return "(any)" }
     return stack.map { $0.description.isEmpty ? "(any)" : $0.description }
-      .joined(separator: " > ")
+      .joined(separator: " > ").shortenedForMessage
   }
 }

@@ -184,7 +184,9 @@ extension ZedKeymap {
       return [key, value].first { !isZedIdentifier($0) }
     case .not(let operand):
       return nonZedName(in: operand)
-    case .and(let lhs, let rhs), .or(let lhs, let rhs), .descendant(let lhs, let rhs):
+    case .and(let operands), .or(let operands):
+      return operands.lazy.compactMap { nonZedName(in: $0) }.first
+    case .descendant(let lhs, let rhs):
       return nonZedName(in: lhs) ?? nonZedName(in: rhs)
     }
   }
@@ -217,9 +219,10 @@ extension ForeignKeymapDecoder {
           + "layout (on German, ctrl-> becomes ctrl-:)"
         : "Zed for Windows moves these shortcuts to the keys that have the US layout's "
           + "virtual-key codes"
+      let profile = platform.rawValue
       report(
         .ignoredForeignEntry,
-        "'use_key_equivalents' has no MenuKit equivalent under the \(platform.rawValue) "
+        "'use_key_equivalents' has no MenuKit equivalent under the \(profile) "
           + "profile: \(how), and MenuKit reads the keys as the characters written; it is "
           + "ignored",
         at: fields.members["use_key_equivalents"]!.keyLocation)
@@ -285,7 +288,7 @@ extension ForeignKeymapDecoder {
     guard !name.isEmpty, !name.unicodeScalars.contains(where: \.properties.isWhitespace) else {
       report(
         .badCommand,
-        "the action name '\(name)' is not valid; expected an action such as "
+        "the action name \(name.quotedForMessage) is not valid; expected an action such as "
           + "'editor::Cancel', or null to disable the keys",
         at: node.location)
       return nil
