@@ -208,7 +208,7 @@ extension MenuFileDecoder {
       return try KeyboardShortcut(parsing: text)
     } catch {
       report(
-        .badShortcut, "bad shortcut '\(text)': \(error)",
+        .badShortcut, "bad shortcut \(text.quotedForMessage): \(error)",
         at: location(in: node, text: text, offset: error.offset))
       return nil
     }
@@ -228,17 +228,17 @@ extension MenuFileDecoder {
       if word.isEmpty {
         problem = "a modifier name is missing; \(expectation)"
       } else if let flag = KeyModifierFlags.named(word) {
-        problem = flags.contains(flag) ? "modifier '\(word)' appears twice" : nil
+        problem = flags.contains(flag) ? "modifier \(word.quotedForMessage) appears twice" : nil
         flags.insert(flag)
       } else {
         let hint =
           word.closest(in: KeyModifierFlags.acceptedWords).map { "did you mean '\($0)'?" }
           ?? expectation
-        problem = "unknown modifier '\(word)'; \(hint)"
+        problem = "unknown modifier \(word.quotedForMessage); \(hint)"
       }
       if let problem {
         report(
-          .badShortcut, "bad modifiers '\(text)' in a command alternate: \(problem)",
+          .badShortcut, "bad modifiers \(text.quotedForMessage) in a command alternate: \(problem)",
           at: location(in: node, text: text, offset: offset))
         return nil
       }
