@@ -176,7 +176,8 @@ extension MenuFileDecoder {
         fields.members[member.key] = member
       } else if let hint = hints[member.key] {
         report(
-          .unknownField, "unknown field \(member.key.quotedForMessage) \(context.inPhrase); \(hint)",
+          .unknownField,
+          "unknown field \(member.key.quotedForMessage) \(context.inPhrase); \(hint)",
           at: member.keyLocation)
       } else {
         report(

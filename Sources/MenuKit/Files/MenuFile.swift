@@ -290,7 +290,8 @@ package enum SourceFile {
     -> Diagnostic
   {
     Diagnostic(
-      .unreadableFile, "cannot read the \(kind) \(path.quotedForMessage): \(reason ?? systemReason(errno))")
+      .unreadableFile,
+      "cannot read the \(kind) \(path.quotedForMessage): \(reason ?? systemReason(errno))")
   }
 
   private static func tooLarge(_ path: String, kind: String, size: String, maximumSize: Int)

@@ -284,7 +284,8 @@ private struct KeymapDecoder {
       let action = removed ? String(name.dropFirst()) : name
       guard !action.isEmpty, !action.unicodeScalars.contains(where: \.properties.isWhitespace)
       else {
-        let what = name.isEmpty ? "an empty command name" : "the command name \(name.quotedForMessage)"
+        let what =
+          name.isEmpty ? "an empty command name" : "the command name \(name.quotedForMessage)"
         base.report(
           .badCommand,
           "\(what) is not valid; expected a command name such as 'file.saveAll', "
@@ -319,7 +320,8 @@ extension MenuFileDecoder {
       return try ContextPredicate(parsing: text)
     } catch {
       report(
-        .badContext, "bad context \(text.quotedForMessage): \(error.message); the section is skipped",
+        .badContext,
+        "bad context \(text.quotedForMessage): \(error.message); the section is skipped",
         at: location(in: fields["context"]!, text: text, offset: error.column - 1))
       return nil
     }

@@ -26,7 +26,8 @@ package struct DiagnosticList: Sendable {
     /// Whether this entry sorts before `other`: no location first, then by location, then in
     /// the order reported.
     func precedes(_ other: Entry) -> Bool {
-      DiagnosticList.precedes(diagnostic.location, sequence, other.diagnostic.location, other.sequence)
+      DiagnosticList.precedes(
+        diagnostic.location, sequence, other.diagnostic.location, other.sequence)
     }
   }
 
