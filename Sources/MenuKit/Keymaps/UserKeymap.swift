@@ -60,10 +60,14 @@ public struct UserKeymap: Sendable {
       keymap = Keymap(source: .user, path: path)
       return
     }
-    guard !isDirectory.boolValue, let data = manager.contents(atPath: path) else {
-      throw UserKeymapError(
-        "cannot read the user keymap '\(path)': "
-          + (isDirectory.boolValue ? "it is a directory" : "permission denied or I/O error"))
+    guard !isDirectory.boolValue else {
+      throw UserKeymapError("cannot read the user keymap '\(path)': it is a directory")
+    }
+    // The one limited reader: a file over 16 MiB (or an endless device) is refused unread.
+    let data: Data
+    switch SourceFile.readData(at: path, kind: "user keymap") {
+    case .success(let contents): data = contents
+    case .failure(let failure): throw UserKeymapError(failure.diagnostic.message)
     }
     if let original = String(validating: data, as: UTF8.self),
       original.unicodeScalars.allSatisfy(\.properties.isWhitespace)
