@@ -55,12 +55,26 @@ extension StringProtocol {
   ///
   /// - Complexity: O(*n*); text without such characters is returned as it is.
   package var escapingControlCharacters: String {
-    guard let first = unicodeScalars.firstIndex(where: MessageText.isEscaped) else {
-      return String(self)
+    escapingControlCharacters(keepingTabs: false, keepingLineBreaks: false)
+  }
+
+  /// ``escapingControlCharacters``, optionally leaving tabs or line breaks (`\n`, `\r`) as
+  /// they are: a line of data printed for a terminal (`menu-dump palette --lines`) keeps its
+  /// tab-separated columns, and a renderer that turns line breaks into spaces itself keeps them.
+  package func escapingControlCharacters(keepingTabs: Bool = false, keepingLineBreaks: Bool = false)
+    -> String
+  {
+    let kept = { (scalar: Unicode.Scalar) in
+      (keepingTabs && scalar == "\t") || (keepingLineBreaks && (scalar == "\n" || scalar == "\r"))
     }
+    guard
+      let first = unicodeScalars.firstIndex(where: { MessageText.isEscaped($0) && !kept($0) })
+    else { return String(self) }
     var result = String.UnicodeScalarView()
     result.append(contentsOf: unicodeScalars[..<first])
-    for scalar in unicodeScalars[first...] { MessageText.append(scalar, to: &result) }
+    for scalar in unicodeScalars[first...] {
+      if kept(scalar) { result.append(scalar) } else { MessageText.append(scalar, to: &result) }
+    }
     return String(result)
   }
 
