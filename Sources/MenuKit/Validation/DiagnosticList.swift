@@ -110,19 +110,36 @@ package struct DiagnosticList: Sendable {
   package var sorted: [Diagnostic] {
     var result = heap.sorted { $0.precedes($1) }.map(\.diagnostic)
     if let severity = omittedSeverity, let first = firstOmitted {
-      let omitted = count - heap.count
-      let errors = errorCount - heap.lazy.filter { $0.diagnostic.severity == .error }.count
-      let what = omitted == 1 ? "problem" : "problems"
-      let errorPart =
-        errors == 0 ? "" : " (\(Self.grouped(errors)) error\(errors == 1 ? "" : "s"))"
       result.append(
-        Diagnostic(
-          .moreProblems,
-          "and \(Self.grouped(omitted)) more \(what)\(errorPart) from here on; only the first "
-            + "\(Self.grouped(heap.count)) are listed",
-          at: first.location, severity: severity))
+        Self.moreProblems(
+          count - heap.count,
+          errors: errorCount - heap.lazy.filter { $0.diagnostic.severity == .error }.count,
+          listed: heap.count, at: first.location, severity: severity))
     }
     return result
+  }
+
+  /// The `MK105` diagnostic that stands for problems left out of a list: "and 5,599,901 more
+  /// problems (5,599,901 errors) from here on; only the first 100 are listed". Every capped
+  /// list says it in these words (keymap-lint's report too).
+  ///
+  /// - Parameters:
+  ///   - omitted: How many problems were left out.
+  ///   - errors: How many of them are errors.
+  ///   - listed: How many are listed.
+  ///   - location: Where the first one left out is.
+  ///   - severity: The severity of the most severe one left out.
+  package static func moreProblems(
+    _ omitted: Int, errors: Int, listed: Int, at location: SourceLocation?,
+    severity: Diagnostic.Severity
+  ) -> Diagnostic {
+    let what = omitted == 1 ? "problem" : "problems"
+    let errorPart = errors == 0 ? "" : " (\(grouped(errors)) error\(errors == 1 ? "" : "s"))"
+    return Diagnostic(
+      .moreProblems,
+      "and \(grouped(omitted)) more \(what)\(errorPart) from here on; only the first "
+        + "\(grouped(listed)) are listed",
+      at: location, severity: severity)
   }
 
   // MARK: Internal
@@ -176,7 +193,7 @@ package struct DiagnosticList: Sendable {
   }
 
   /// A count with thousands separators: `5,599,900`.
-  static func grouped(_ number: Int) -> String {
+  package static func grouped(_ number: Int) -> String {
     let digits = String(number)
     var result = ""
     for (index, digit) in digits.enumerated() {
