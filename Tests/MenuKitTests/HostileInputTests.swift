@@ -79,3 +79,131 @@ extension HostileInputTests {
     #expect(window == nil)
   }
 }
+
+// MARK: - Capped and linear diagnostics
+
+extension HostileInputTests {
+  /// A menu file whose root menu has `count` empty objects as children.
+  private func menuOfEmptyElements(_ count: Int) -> String {
+    #"{ "schemaVersion": 1, "menu": { "menu": "m", "children": ["#
+      + Array(repeating: "{}", count: count).joined(separator: ",") + "] } }"
+  }
+
+  @Test("a menu of 5,000 empty elements lists the first 100 problems and one MK105")
+  func menuErrorsAreCapped() throws {
+    let result = MenuFile.parse(menuOfEmptyElements(5_000), path: "m.json")
+    #expect(result.file == nil)
+    #expect(result.diagnostics.count == 101)
+    #expect(result.diagnostics.prefix(100).allSatisfy { $0.code == .ambiguousElement })
+    let columns = result.diagnostics.prefix(100).compactMap(\.location?.column)
+    #expect(columns == columns.sorted())
+    let summary = try #require(result.diagnostics.last)
+    #expect(summary.code == .moreProblems)
+    #expect(summary.severity == .error)
+    #expect(
+      summary.message
+        == "and 4,900 more problems (4,900 errors) from here on; only the first 100 are listed")
+    #expect(
+      summary.location
+        == result.diagnostics[100 - 1].location.map {
+          SourceLocation(file: $0.file, line: $0.line, column: $0.column + 3)
+        })
+  }
+
+  @Test("a keymap of 50,000 empty bindings loads in one pass: 100 problems and one MK105")
+  func keymapErrorsAreCapped() throws {
+    let text =
+      #"{ "schemaVersion": 1, "keymap": [{ "bindings": ["#
+      + Array(repeating: "{}", count: 50_000).joined(separator: ",") + "] }] }"
+    let (keymap, diagnostics) = KeymapFile.load(text: text, source: .user)
+    #expect(keymap?.bindings.isEmpty == true)
+    #expect(diagnostics.count == 101)
+    let summary = try #require(diagnostics.last)
+    #expect(summary.code == .moreProblems)
+    #expect(summary.message.hasPrefix("and 99,900 more problems (99,900 errors)"))
+  }
+
+  @Test("10,000 bad VS Code entries and 10,000 replaced GTK actions are capped too")
+  func importerErrorsAreCapped() {
+    let vscode =
+      "["
+      + (0..<10_000).map { #"{ "key": "ctrl+shfit+\#($0 % 10)", "command": "c\#($0)" }"# }
+      .joined(separator: ",") + "]"
+    let imported = VSCodeKeybindings.load(text: vscode, platform: .linux, source: .user)
+    #expect(imported.diagnostics.count == 101)
+    #expect(imported.diagnostics.first?.message.contains("did you mean 'shift'?") == true)
+    #expect(imported.diagnostics.last?.code == .moreProblems)
+    let gtk = Array(
+      repeating: #"(gtk_accel_path "<Actions>/win/save" "<Primary>s")"#, count: 10_000
+    )
+    .joined(separator: "\n")
+    let accelerators = GTKAccelerators.load(text: gtk, platform: .linux, source: .user)
+    #expect(accelerators.keymap?.bindings.count == 1)
+    #expect(accelerators.diagnostics.count == 101)
+    #expect(accelerators.diagnostics.first?.code == .replacedAccelerator)
+    #expect(accelerators.diagnostics.last?.severity == .warning)
+  }
+
+  @Test("the list keeps the first 100 by position, whatever order they are reported in")
+  func listKeepsTheFirstByPosition() {
+    var list = DiagnosticList()
+    for line in (1...1_000).reversed() {
+      list.report(
+        .unknownField, "line \(line)", at: SourceLocation(file: "f", line: line, column: 1))
+    }
+    list.append(Diagnostic(.unreadableFile, "no position"))
+    let sorted = list.sorted
+    #expect(list.count == 1_001)
+    #expect(sorted.count == 101)
+    #expect(sorted.first?.code == .unreadableFile)
+    #expect(sorted.dropFirst().prefix(99).map(\.message) == (1...99).map { "line \($0)" })
+    #expect(sorted.last?.location?.line == 100)
+    #expect(sorted.last?.message.hasPrefix("and 901 more problems (901 errors)") == true)
+  }
+
+  @Test("8,000 failed edits: the first 100 with suggestions, the rest counted")
+  func failedEditsAreCapped() throws {
+    let edits = (0..<8_000).map { index in
+      #"{ "insert": [{ "command": "T", "action": "a\#(index):" }], "atEndOf": "fiel" }"#
+    }
+    let text = #"{ "schemaVersion": 1, "edits": [\#(edits.joined(separator: ","))] }"#
+    let file = try #require(MenuFile.parse(text, path: "e.json").file)
+    var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: .linux))
+    let diagnostics = file.apply(to: &builder)
+    #expect(diagnostics.count == 101)
+    #expect(diagnostics[0].message.contains("did you mean 'file'?"))
+    #expect(diagnostics.last?.code == .moreProblems)
+    #expect(builder.suggestsIdentifiers)
+  }
+
+  @Test("a 1 MiB unknown field name gets no suggestion and a message of one short line")
+  func hugeWordHasNoSuggestion() throws {
+    let word = String(repeating: "z", count: 1 << 20)
+    let result = MenuFile.parse(#"{ "schemaVersion": 1, "\#(word)": 1 }"#)
+    let message = try #require(result.diagnostics.first?.message)
+    #expect(message.count < 400)
+    #expect(!message.contains("did you mean"))
+    #expect(word.closest(in: ["zzz"]) == nil)
+    #expect("fiel".closest(in: (0..<2_000).map { "x\($0)" } + ["file"]) == nil)
+    #expect("fiel".closest(in: ["menu", "file", "edit"]) == "file")
+  }
+
+  @Test("a chain file of 100,000 linked responders loads, builds and is released")
+  @MainActor
+  func longChainFile() throws {
+    var responders = (0..<100_000).map { #"{ "id": "r\#($0)", "next": "r\#($0 + 1)" }"# }
+    responders[0] = #"{ "id": "r0", "next": "r1", "canBecomeFirstResponder": true }"#
+    responders[responders.count - 1] = #"{ "id": "r99999" }"#
+    let text =
+      #"{ "schemaVersion": 1, "firstResponder": "r0", "responders": ["#
+      + responders.joined(separator: ",") + "] }"
+    let result = ChainFile.parse(text, path: "chain.json")
+    #expect(result.diagnostics.isEmpty)
+    let file = try #require(result.file)
+    var chain: ScriptedChain? = ScriptedChain(file: file)
+    #expect(ResponderChain(startingAt: chain?.firstResponder).responders.count == 100_000)
+    weak let last = chain?.responders["r99999"]
+    chain = nil
+    #expect(last == nil)
+  }
+}
