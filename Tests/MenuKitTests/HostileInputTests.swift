@@ -207,3 +207,30 @@ extension HostileInputTests {
     #expect(last == nil)
   }
 }
+
+// MARK: - Numbers
+
+extension HostileInputTests {
+  @Test("an integer beyond 2^53 in args is an error, not silently rounded; 2^53 itself loads")
+  func largeIntegersInArguments() throws {
+    func load(_ args: String) -> (Keymap?, [Diagnostic]) {
+      KeymapFile.load(
+        text: #"""
+          { "schemaVersion": 1, "keymap": [{ "bindings": [
+            { "keys": "F5", "command": "run", "args": \#(args) }] }] }
+          """#, source: .user)
+    }
+    let (keymap, diagnostics) = load(#"{ "id": 9007199254740993 }"#)
+    #expect(keymap?.bindings.isEmpty == true)
+    #expect(diagnostics.map(\.code) == [.invalidValue])
+    #expect(diagnostics.first?.message.contains("'9007199254740993' is beyond ±2^53") == true)
+    #expect(load("[-9007199254740993]").1.map(\.code) == [.invalidValue])
+    #expect(load("0x20000000000001").1.map(\.code) == [.invalidValue])
+    let (exact, none) = load(#"{ "id": 9007199254740992, "ratio": 1e300 }"#)
+    #expect(none.isEmpty)
+    #expect(
+      exact?.bindings.first?.effect
+        == .perform("run", arguments: ["id": 9_007_199_254_740_992, "ratio": 1e300]))
+    #expect(load("1e400").1.map(\.code) == [.syntaxError])
+  }
+}
