@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import MenuKit
@@ -232,5 +233,56 @@ extension HostileInputTests {
       exact?.bindings.first?.effect
         == .perform("run", arguments: ["id": 9_007_199_254_740_992, "ratio": 1e300]))
     #expect(load("1e400").1.map(\.code) == [.syntaxError])
+  }
+}
+
+// MARK: - Deferred elements
+
+extension HostileInputTests {
+  /// The calls a provider received, and the element it belongs to, for a provider to resolve.
+  private final class ProviderLog: Sendable {
+    let calls = Mutex(0)
+    let element = Mutex<DeferredElement?>(nil)
+    let results = Mutex<[Int]>([])
+  }
+
+  @Test("a cached element resolved again while its provider runs calls the provider once")
+  func cachedProviderIsCalledOnce() throws {
+    let log = ProviderLog()
+    let element = DeferredElement(identifier: "recent") { completion in
+      let call = log.calls.withLock { calls in
+        calls += 1
+        return calls
+      }
+      // A second resolution arrives before this one completes (here from the same thread).
+      if call == 1, let element = log.element.withLock({ $0 }) {
+        element.resolve { elements in log.results.withLock { $0.append(elements.count) } }
+      }
+      completion([.command(Command(title: "A", action: "a:"))])
+    }
+    log.element.withLock { $0 = element }
+    element.resolve { elements in log.results.withLock { $0.append(elements.count) } }
+    #expect(log.calls.withLock { $0 } == 1)
+    #expect(log.results.withLock { $0 } == [1, 1])
+    #expect(element.isResolved)
+  }
+
+  @Test("a cached element resolved from 16 threads at once calls its provider once")
+  func cachedProviderUnderConcurrency() {
+    let log = ProviderLog()
+    let started = Mutex(0)
+    let element = DeferredElement(identifier: "recent") { completion in
+      log.calls.withLock { $0 += 1 }
+      // Hold the provider until every thread has asked (or a generous while has passed), so
+      // that the resolutions overlap.
+      for _ in 0..<2_000 where started.withLock({ $0 }) < 16 { usleep(1_000) }
+      completion([.command(Command(title: "A", action: "a:"))])
+    }
+    DispatchQueue.concurrentPerform(iterations: 16) { _ in
+      started.withLock { $0 += 1 }
+      element.resolve { elements in log.results.withLock { $0.append(elements.count) } }
+    }
+    #expect(log.calls.withLock { $0 } == 1)
+    #expect(log.results.withLock { $0 } == Array(repeating: 1, count: 16))
   }
 }
