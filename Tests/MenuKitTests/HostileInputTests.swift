@@ -286,3 +286,22 @@ extension HostileInputTests {
     #expect(log.results.withLock { $0 } == Array(repeating: 1, count: 16))
   }
 }
+
+// MARK: - Writing large keymaps
+
+extension HostileInputTests {
+  @Test("10,000 imported bindings of one context are written as one section and read back")
+  func writingALargeSection() throws {
+    let text =
+      "["
+      + (0..<10_000).map { #"{ "key": "ctrl+shift+\#($0 % 10)", "command": "c\#($0)" }"# }
+      .joined(separator: ",") + "]"
+    let keymap = try #require(
+      VSCodeKeybindings.load(text: text, platform: .linux, source: .user).keymap)
+    let written = KeymapFile.text(of: keymap)
+    #expect(written.components(separatedBy: "\"bindings\"").count == 2)
+    let (reloaded, diagnostics) = KeymapFile.load(text: written, source: .user)
+    #expect(diagnostics.isEmpty)
+    #expect(reloaded?.bindings.map(\.effect) == keymap.bindings.map(\.effect))
+  }
+}

@@ -226,19 +226,27 @@ extension MenuFileDecoder {
     typosAreReported: Bool = false
   ) -> JSONMember? {
     let present = Self.distinctMembers(members, named: keys)
-    let expectation = "\(subject) needs exactly one of the keys \(Self.list(keys, or: true))"
     if present.count == 1 { return present[0] }
+    // Built only for a diagnostic the list keeps: a file of millions of `{}` makes no message
+    // for most of them.
+    func expectation() -> String {
+      "\(subject) needs exactly one of the keys \(Self.list(keys, or: true))"
+    }
     if present.isEmpty {
       let typo = members.lazy.compactMap { member in
         member.key.closest(in: keys).map { (member.key, $0) }
       }.first
       if typo != nil, typosAreReported { return nil }
-      let hint =
-        typo.map { "; did you mean '\($0.1)' instead of \($0.0.quotedForMessage)?" } ?? ""
-      report(.ambiguousElement, "\(expectation), found none\(hint)", at: location)
+      report(
+        .ambiguousElement,
+        "\(expectation()), found none"
+          + (typo.map { "; did you mean '\($0.1)' instead of \($0.0.quotedForMessage)?" } ?? ""),
+        at: location)
     } else {
-      let found = Self.list(present.map(\.key), and: true)
-      report(.ambiguousElement, "\(expectation), found \(found)", at: present[1].keyLocation)
+      report(
+        .ambiguousElement,
+        "\(expectation()), found \(Self.list(present.map(\.key), and: true))",
+        at: present[1].keyLocation)
     }
     return nil
   }

@@ -144,7 +144,9 @@ public enum ZedKeymap {
         continue
       }
       let line = "\(KeymapFile.jsonString(keys)): \(action)"
-      if let last = sections.last, last.context == binding.context, !last.keys.contains(keys) {
+      // Compared in place: a copy of the last section would make each insert copy it.
+      let last = sections.count - 1
+      if last >= 0, sections[last].context == binding.context, !sections[last].keys.contains(keys) {
         sections[sections.count - 1].keys.insert(keys)
         sections[sections.count - 1].lines.append(line)
       } else {
