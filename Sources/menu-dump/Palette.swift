@@ -322,37 +322,42 @@ enum Palette {
   /// `--lines`: the matching lines of a file, best first, each with its control characters
   /// escaped (a tab is kept) so that a hostile line cannot drive the terminal.
   ///
-  /// The file, or standard input for `-`, is read through the one limited reader of every
-  /// MenuKit tool (`SourceFile.readData`): a regular file over 16 MiB is refused unread, and a
-  /// pipe or device (`/dev/zero`, `yes |`) is read only until it passes the limit.
+  /// The file, or standard input for `-`, is read through MenuKit's limited reader
+  /// (`SourceFile.withContents`): a regular file is mapped, not copied, and one over 16 MiB is
+  /// refused unread; a pipe or device (`/dev/zero`, `yes |`) is read only until it passes the
+  /// limit.
   static func rankLines(path: String, options: Options, output: inout some OutputSink)
     -> ToolExitStatus
   {
-    let data: Data
-    switch SourceFile.readData(at: path == "-" ? "/dev/stdin" : path, kind: "lines file") {
-    case .success(let contents): data = contents
-    case .failure(let failure):
-      output.error("\(failure.diagnostic)\n")
-      return .dataError
-    }
     let matcher = FuzzyMatcher(query: options.query)
-    var result = ""
+    var result: [UInt8] = []
     var found = 0
-    data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
+    let read = SourceFile.withContents(
+      at: path == "-" ? "/dev/stdin" : path, kind: "lines file"
+    ) { bytes in
       var ranked = matcher.rankLines(in: bytes)
       if let limit = options.limit, ranked.count > limit {
         ranked.removeLast(ranked.count - limit)
       }
       result.reserveCapacity(ranked.reduce(0) { $0 + $1.count + 1 })
       for range in ranked {
-        result += String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-          .escapingControlCharacters(keepingTabs: true)
-        result += "\n"
+        let line = UnsafeBufferPointer(rebasing: bytes[range])
+        if MessageText.containsEscapedScalar(line, keepingTabs: true) {
+          result +=
+            String(decoding: line, as: UTF8.self)
+            .escapingControlCharacters(keepingTabs: true).utf8
+        } else {
+          result += line
+        }
+        result.append(10)
       }
       found = ranked.count
     }
-    output.write(result)
+    if case .failure(let failure) = read {
+      output.error("\(failure.diagnostic)\n")
+      return .dataError
+    }
+    output.write(String(decoding: result, as: UTF8.self))
     return found > 0 ? .success : .failure
   }
 }

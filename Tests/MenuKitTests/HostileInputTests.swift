@@ -305,3 +305,36 @@ extension HostileInputTests {
     #expect(reloaded?.bindings.map(\.effect) == keymap.bindings.map(\.effect))
   }
 }
+
+// MARK: - Escaping
+
+extension HostileInputTests {
+  @Test("the byte-level check agrees with the escaping of each scalar up to U+FFFF")
+  func byteCheckAgreesWithEscaping() {
+    for value in UInt32(0)...0xFFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = "a" + String(Character(scalar)) + "b"
+      let escapes = text.escapingControlCharacters != text
+      var utf8 = Array(text.utf8)
+      let found = utf8.withUnsafeMutableBufferPointer {
+        MessageText.containsEscapedScalar(UnsafeBufferPointer($0))
+      }
+      #expect(found == escapes, "U+\(String(value, radix: 16))")
+    }
+  }
+
+  @Test("escapes control, line-separator and bidirectional characters; quotes at most 80")
+  func escaping() {
+    #expect("a\u{1B}[31mb\u{07}\r\n\t".escapingControlCharacters == #"a\u{1B}[31mb\u{7}\r\n\t"#)
+    #expect("x\u{202E}y\u{2028}z\u{9B}".escapingControlCharacters == #"x\u{202E}y\u{2028}z\u{9B}"#)
+    #expect("é ü 日本 👍🏽".escapingControlCharacters == "é ü 日本 👍🏽")
+    #expect("a\tb\nc".escapingControlCharacters(keepingTabs: true) == "a\tb" + #"\nc"#)
+    #expect(String(repeating: "y", count: 81).quotedForMessage.count == 83)
+    #expect(
+      Diagnostic(.unknownField, "field '\u{1B}]0;x\u{07}'").description
+        == #"error[MK110]: field '\u{1B}]0;x\u{7}'"#)
+    #expect(
+      SourceLocation(file: "a\u{1B}b.json", line: 1, column: 2).description
+        == #"a\u{1B}b.json:1:2"#)
+  }
+}

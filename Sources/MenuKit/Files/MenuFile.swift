@@ -259,6 +259,41 @@ package enum SourceFile {
     return .success(Data(buffer[..<count]))
   }
 
+  /// Calls `body` with the bytes of a file of at most ``MenuFile/maximumFileSize`` bytes,
+  /// without copying a regular file: it is mapped into memory. The limit is checked as
+  /// ``readData(at:kind:maximumSize:)`` checks it, which reads a pipe or device.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path (`/dev/stdin` for standard input).
+  ///   - kind: What the file is, for the message: "lines file".
+  ///   - body: Receives the bytes; called once, unless the file cannot be read.
+  /// - Returns: Nothing, or an `MK103` (cannot read) or `MK104` (too large) diagnostic.
+  package static func withContents(
+    at path: String, kind: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Result<Void, SourceFile.Failure> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor >= 0 {
+      defer { close(descriptor) }
+      var status = stat()
+      if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+        case let size = Int(status.st_size), size > 0, size <= MenuFile.maximumFileSize,
+        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED
+      {
+        defer { munmap(mapped, size) }
+        body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size))
+        return .success(())
+      }
+    }
+    // Not a regular file that can be mapped: read it within the limit (or report why not).
+    switch readData(at: path, kind: kind) {
+    case .success(let data):
+      data.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
+      return .success(())
+    case .failure(let failure):
+      return .failure(failure)
+    }
+  }
+
   /// The JSON tree of a text, or an `MK101` (syntax) or `MK102` (nesting) diagnostic.
   static func parseJSON(_ text: String, path: String) -> Result<JSONNode, SourceFile.Failure> {
     do {

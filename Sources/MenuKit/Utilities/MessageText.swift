@@ -31,6 +31,36 @@ package enum MessageText {
     }
   }
 
+  /// Whether UTF-8 text holds a scalar that ``isEscaped(_:)`` escapes (a tab aside with
+  /// `keepingTabs`), read from the bytes without decoding them: the fast path of a renderer
+  /// that passes clean text through untouched.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes.
+  package static func containsEscapedScalar(
+    _ bytes: UnsafeBufferPointer<UInt8>, keepingTabs: Bool = false
+  ) -> Bool {
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      switch byte {
+      case 0x09 where keepingTabs: break
+      case 0x00...0x1F, 0x7F: return true
+      case 0xC2 where index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]): return true
+      case 0xD8 where index + 1 < count && bytes[index + 1] == 0x9C: return true
+      case 0xE2 where index + 2 < count:
+        let (second, third) = (bytes[index + 1], bytes[index + 2])
+        if second == 0x80, third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third) {
+          return true
+        }
+        if second == 0x81, (0xA6...0xA9).contains(third) { return true }
+      default: break
+      }
+      index += 1
+    }
+    return false
+  }
+
   /// Appends `scalar` to `text`, escaped when ``isEscaped(_:)`` says so.
   static func append(_ scalar: Unicode.Scalar, to text: inout String.UnicodeScalarView) {
     guard isEscaped(scalar) else {
