@@ -363,6 +363,26 @@ struct ConflictRuleScaleTests {
     #expect(dead.last?.notes.map(\.location?.line) == [10_000])
   }
 
+  @Test("50,000 removals of one binding, each in its own context, make one flat formula")
+  func manyRemovalsOfOneBinding() throws {
+    let removals = (0..<50_000).map { #"{ "key": "ctrl+k", "command": "-a", "when": "k\#($0)" }"# }
+    let text =
+      #"[{ "key": "ctrl+k", "command": "a" },"# + removals.joined(separator: ",")
+      + #", { "key": "ctrl+k", "command": "b" }]"#
+    let document = LintDocument.load(text: text, path: "k.json", format: .vscode, platform: .linux)
+    let model = LintModel(
+      documents: [document], configuration: LintConfiguration(platform: .linux))
+    let removed = try #require(model.bindings.first)
+    guard case .and(let terms) = removed.applies else {
+      Issue.record("expected one list, got a nested formula")
+      return
+    }
+    #expect(terms.count == 50_001)
+    // Too large to search: the solver leaves it undecided, and no rule reports on it.
+    #expect(model.solver.decide(removed.applies) == .undecided)
+    _ = KeymapLinter(configuration: LintConfiguration(platform: .linux)).lint([document])
+  }
+
   @Test("bindings of one key in two spellings: a profile duplicate for each later one only")
   func manyProfileDuplicates() {
     let bindings = (0..<2_000).map { index in
