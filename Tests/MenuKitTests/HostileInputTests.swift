@@ -338,3 +338,25 @@ extension HostileInputTests {
         == #"a\u{1B}b.json:1:2"#)
   }
 }
+
+// MARK: - Validation
+
+extension HostileInputTests {
+  @Test("validating 5,000 key commands of one shortcut lists 100 problems and one MK105")
+  func validationIsCapped() throws {
+    let commands = (0..<5_000).map { index in
+      MenuElement.keyCommand(
+        KeyCommand(
+          title: "C\(index)", action: ActionName("a\(index):"), input: "k",
+          modifierFlags: .command))
+    }
+    let diagnostics = MenuValidator(platform: .linux).validate(
+      Menu(children: [.menu(Menu(title: "M", children: commands))]))
+    #expect(diagnostics.count == 101)
+    #expect(diagnostics.prefix(100).allSatisfy { $0.code == .duplicateShortcut })
+    #expect(diagnostics[0].message.contains("'C1'"))
+    let summary = try #require(diagnostics.last)
+    #expect(summary.code == .moreProblems)
+    #expect(summary.message.hasPrefix("and 4,899 more problems (4,899 errors)"))
+  }
+}
