@@ -13,8 +13,14 @@ struct Benchmarks {
       "MenuKit benchmarks (\(isDebugBuild ? "DEBUG build: figures are not meaningful" : "release"))"
     )
     print("")
-    // `menukit-benchmarks tree translation dispatch keymap` runs the named ones; none runs all.
+    // `menukit-benchmarks tree translation dispatch keymap adversarial` runs the named ones;
+    // none runs all.
     let chosen = Set(CommandLine.arguments.dropFirst())
+    // `menukit-benchmarks adversarial-files FOLDER`: the adversarial benchmark's files.
+    if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "adversarial-files" {
+      writeAdversarialFiles(to: CommandLine.arguments[2])
+      return
+    }
     // `menukit-benchmarks report`: all of them, then one summary table (Report.swift).
     if chosen.contains("report") {
       report()
@@ -26,6 +32,7 @@ struct Benchmarks {
     if run("dispatch") { MainActor.assumeIsolated { dispatchBenchmark() } }
     if run("palette") { paletteBenchmark() }
     if run("keymap") { keymapBenchmark() }
+    if run("adversarial") { adversarialBenchmark() }
   }
 
   /// Presses through a chain of 10 responders holding 1,000 key commands in total: key

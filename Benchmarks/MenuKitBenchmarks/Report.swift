@@ -47,6 +47,8 @@ extension Benchmarks {
     let palette = section("palette")
     rows += paletteRows(palette)
     rows += lintSweepRows()
+    let adversarial = section("adversarial")
+    rows += adversarialRows(adversarial)
 
     print("Summary: every figure beside its baseline, measured in this run")
     print("")
@@ -226,6 +228,23 @@ extension Benchmarks {
         measured: String(format1: ours) + " ms", baseline: String(format1: theirs) + " ms",
         ratio: ours / theirs, target: "≤ 0.5"))
     return rows
+  }
+
+  /// Rows such as `| keymap check, … | 150.2 KiB | 40.1 ms | 21.3 MiB | 45.0 ms | 22.0 MiB |
+  /// 1.12× | 0/1 |`: each hostile input beside its clean file, time and peak RSS.
+  static func adversarialRows(_ lines: [String]) -> [ReportRow] {
+    let rows = lines.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| input ") }.compactMap {
+      line -> ReportRow? in
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count >= 7, let ratio = Double(cells[6].replacingOccurrences(of: "×", with: ""))
+      else { return nil }
+      return ReportRow(
+        figure: "hostile input: \(cells[0]), \(cells[1]) (time, peak RSS; baseline: a clean file "
+          + "of the same size)",
+        measured: "\(cells[4]), \(cells[5])", baseline: "\(cells[2]), \(cells[3])", ratio: ratio,
+        target: "≤ 20, RSS < 1 GiB")
+    }
+    return rows.isEmpty ? [.missing("hostile input (adversarial)", "not measured")] : rows
   }
 
   // MARK: - Lint sweep

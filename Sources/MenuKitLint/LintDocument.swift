@@ -109,20 +109,20 @@ extension LintDocument {
   ///   - path: The file's path.
   ///   - format: The format, or nil to detect it (``LintInputFormat/detect(path:text:)``).
   ///   - platform: The platform whose profile reads `Cmd` and the standard menu.
-  /// - Returns: The document; an unreadable file has `isUnreadable` set and an `MK103`.
+  /// - Returns: The document; an unreadable file has `isUnreadable` set and an `MK103`, and a
+  ///   file larger than 16 MiB an `MK104` (it is not read).
   public static func load(
     contentsOf path: String, format: LintInputFormat? = nil, platform: PlatformProfile
   ) -> LintDocument {
-    guard let data = FileManager.default.contents(atPath: path),
-      let text = String(data: data, encoding: .utf8)
-    else {
+    // The one limited reader of every MenuKit tool: a file over 16 MiB is refused unread.
+    let text: String
+    switch SourceFile.readText(at: path, kind: "file") {
+    case .success(let contents): text = contents
+    case .failure(let failure):
+      var diagnostic = failure.diagnostic
+      diagnostic.location = SourceLocation(file: path, line: 1, column: 1)
       var document = LintDocument(
-        path: path, format: format, keymap: nil,
-        diagnostics: [
-          Diagnostic(
-            .unreadableFile, "cannot read '\(path)' as UTF-8 text; check the path",
-            at: SourceLocation(file: path, line: 1, column: 1))
-        ])
+        path: path, format: format, keymap: nil, diagnostics: [diagnostic])
       document.isUnreadable = true
       return document
     }

@@ -157,29 +157,34 @@ public final class LintModel {
         applies: .predicate(entry.binding.context), isRemoved: false)
     }
     // Rule 2: a "-command" removes earlier bindings of its keys to that command.
-    var byAction: [ActionName: [Int]] = [:]
+    // The resolver removes bindings of the keys as written (rule 2): the bindings of each
+    // command and written keys, and the contexts where later removals take each one out.
+    var byActionAndKeys: [ActionAndKeys: [Int]] = [:]
+    var removals: [Int: [ContextFormula]] = [:]
     for index in bindings.indices {
       switch bindings[index].binding.effect {
       case .perform(let action, _):
-        byAction[action, default: []].append(index)
+        byActionAndKeys[ActionAndKeys(action, bindings[index].writtenStrokes), default: []]
+          .append(index)
       case .unbindCommand(let action):
         let remover = bindings[index]
-        // The resolver removes bindings of the keys as written (rule 2).
-        for earlier in byAction[action] ?? []
-        where bindings[earlier].writtenStrokes == remover.writtenStrokes {
+        for earlier in byActionAndKeys[ActionAndKeys(action, remover.writtenStrokes)] ?? [] {
           if remover.binding.context == nil
             || remover.binding.context == bindings[earlier].binding.context
           {
             bindings[earlier].isRemoved = true
           } else {
-            bindings[earlier].applies = .and([
-              bindings[earlier].applies, .not(.somewhere(.predicate(remover.binding.context))),
-            ])
+            removals[earlier, default: []].append(
+              .not(.somewhere(.predicate(remover.binding.context))))
           }
         }
       case .unbind:
         break
       }
+    }
+    // One flat list per binding, however many removals: no formula nests once per removal.
+    for (index, terms) in removals {
+      bindings[index].applies = .and([bindings[index].applies] + terms)
     }
     self.bindings = bindings
     let predicates = bindings.compactMap(\.binding.context)
@@ -226,21 +231,35 @@ public final class LintModel {
   public static func describe(_ effect: KeyBinding.Effect) -> String {
     switch effect {
     case .perform(let action, let arguments):
-      arguments == nil ? action.rawValue : "\(action.rawValue) (with arguments)"
-    case .unbind: "null (unbinds the keys)"
-    case .unbindCommand(let action): "-\(action.rawValue)"
+      let name = action.rawValue.shortenedForMessage
+      return arguments == nil ? name : "\(name) (with arguments)"
+    case .unbind: return "null (unbinds the keys)"
+    case .unbindCommand(let action): return "-" + action.rawValue.shortenedForMessage
     }
   }
 
-  /// The context of a binding in words: `'Editor && mode == full'` or `no context`.
+  /// The context of a binding in words: `'Editor && mode == full'` or `no context`; a long
+  /// context is shortened, as every quoted value in a message is.
   public static func describe(_ context: ContextPredicate?) -> String {
-    context.map { "'\($0)'" } ?? "no context"
+    context.map { $0.description.quotedForMessage } ?? "no context"
   }
 
   /// A witness stack in words: `Workspace > Editor mode=full`; an empty context reads `(any)`.
+  /// A long stack is shortened.
   public static func describe(_ stack: [KeyContext]) -> String {
     if stack.count == 1, stack[0].description.isEmpty { return "(any)" }
     return stack.map { $0.description.isEmpty ? "(any)" : $0.description }
-      .joined(separator: " > ")
+      .joined(separator: " > ").shortenedForMessage
+  }
+}
+
+/// A command and the keys of a binding as written: what a `"-command"` removal matches.
+private struct ActionAndKeys: Hashable {
+  var action: ActionName
+  var keys: [PhysicalStroke]
+
+  init(_ action: ActionName, _ keys: [PhysicalStroke]) {
+    self.action = action
+    self.keys = keys
   }
 }

@@ -30,8 +30,11 @@ enum DispatchSetup {
     var keymaps: [Keymap] = []
     var failed = false
     for path in files {
-      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        output.error("menu-dump: cannot read keymap '\(path)'\n")
+      let text: String
+      switch SourceFile.readText(at: path, kind: "keymap file") {
+      case .success(let contents): text = contents
+      case .failure(let failure):
+        output.error("\(failure.diagnostic)\n")
         failed = true
         continue
       }
@@ -45,7 +48,8 @@ enum DispatchSetup {
       case .menuKitKeymap?, nil: loaded = KeymapFile.load(text: text, path: path, source: .user)
       case .menuKitMenu?:
         output.error(
-          "menu-dump: '\(path)' is a menu file, not a keymap; give it without --keymap\n")
+          "menu-dump: \(path.quotedForMessage) is a menu file, not a keymap; give it without "
+            + "--keymap\n")
         failed = true
         continue
       }

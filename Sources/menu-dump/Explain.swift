@@ -166,12 +166,13 @@ enum Explain {
       case .text:
         let layout =
           (options.names.layout ?? "us") + (options.names.variant.map { "(\($0))" } ?? "")
-        sink.write("keys: \(sequence.canonicalText) on layout \(layout)\n")
+        sink.write(
+          "keys: \(sequence.canonicalText) on layout \(layout)".escapingControlCharacters + "\n")
         for note in notes {
           for line in note.lines(
             stroke: sequence.strokes[note.index], layout: layout, platform: options.platform)
           {
-            sink.write(line + "\n")
+            sink.write(line.escapingControlCharacters + "\n")
           }
         }
         sink.write(explanation.text(platform: options.platform))

@@ -206,20 +206,27 @@ enum KeymapCommand {
   /// Loads another editor's keymap and prints it as a MenuKit keymap file.
   static func importKeymap(_ options: Options, output: inout some OutputSink) -> ToolExitStatus {
     let path = options.files[0]
+    // Read once, through the one limited reader (16 MiB), for detection and loading alike.
+    let text: String
+    switch SourceFile.readText(at: path, kind: "keymap file") {
+    case .success(let contents): text = contents
+    case .failure(let failure):
+      output.error("\(failure.diagnostic)\n")
+      return .failure
+    }
     var dialect = options.dialect
     if dialect == nil {
-      let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
       switch KeymapFormat.detect(path: path, text: text) {
       case .vscode?: dialect = .vscode
       case .zed?: dialect = .zed
       case .gtk?: dialect = .gtk
       case let format:
-        guard FileManager.default.isReadableFile(atPath: path) else { break }
         let what =
           switch format {
-          case .menuKitKeymap?: "'\(path)' is already a MenuKit keymap"
-          case .menuKitMenu?: "'\(path)' is a MenuKit menu file, not another editor's keymap"
-          default: "cannot tell the format of '\(path)'"
+          case .menuKitKeymap?: "\(path.quotedForMessage) is already a MenuKit keymap"
+          case .menuKitMenu?:
+            "\(path.quotedForMessage) is a MenuKit menu file, not another editor's keymap"
+          default: "cannot tell the format of \(path.quotedForMessage)"
           }
         output.error("menu-dump keymap: \(what); give --from vscode, zed or gtk\n")
         return .dataError
@@ -228,9 +235,10 @@ enum KeymapCommand {
     let platform = options.platform
     let (keymap, diagnostics) =
       switch dialect ?? .vscode {
-      case .vscode: VSCodeKeybindings.load(contentsOf: path, platform: platform, source: .user)
-      case .zed: ZedKeymap.load(contentsOf: path, platform: platform, source: .user)
-      case .gtk: GTKAccelerators.load(contentsOf: path, platform: platform, source: .user)
+      case .vscode:
+        VSCodeKeybindings.load(text: text, path: path, platform: platform, source: .user)
+      case .zed: ZedKeymap.load(text: text, path: path, platform: platform, source: .user)
+      case .gtk: GTKAccelerators.load(text: text, path: path, platform: platform, source: .user)
       }
     for diagnostic in diagnostics { output.error("\(diagnostic)\n") }
     guard let keymap else { return .failure }

@@ -249,20 +249,26 @@ enum Palette {
   }
 
   /// Aligned text: title, shortcut label (a column only when a result has one), path, and
-  /// `(disabled)` for disabled commands.
+  /// `(disabled)` for disabled commands; control characters from the menu files escaped.
   static func text(for matches: [PaletteMatch]) -> String {
-    let titleWidth = matches.map(\.entry.title.count).max() ?? 0
-    let shortcutWidth = matches.map { $0.entry.shortcutLabel?.count ?? 0 }.max() ?? 0
+    let rows = matches.map { match in
+      (
+        title: match.entry.title.escapingControlCharacters,
+        shortcut: (match.entry.shortcutLabel ?? "").escapingControlCharacters,
+        path: match.entry.pathText.escapingControlCharacters, isEnabled: match.entry.isEnabled
+      )
+    }
+    let titleWidth = rows.map(\.title.count).max() ?? 0
+    let shortcutWidth = rows.map(\.shortcut.count).max() ?? 0
     var text = ""
-    for match in matches {
-      let entry = match.entry
-      let shortcut = entry.shortcutLabel ?? ""
-      var line = entry.title + String(repeating: " ", count: titleWidth - entry.title.count + 2)
+    for row in rows {
+      let shortcut = row.shortcut
+      var line = row.title + String(repeating: " ", count: titleWidth - row.title.count + 2)
       if shortcutWidth > 0 {
         line += shortcut + String(repeating: " ", count: shortcutWidth - shortcut.count + 2)
       }
-      line += entry.pathText
-      if !entry.isEnabled { line += "  (disabled)" }
+      line += row.path
+      if !row.isEnabled { line += "  (disabled)" }
       while line.last == " " { line.removeLast() }
       text += line + "\n"
     }
@@ -325,80 +331,45 @@ enum Palette {
       + "]}\n"
   }
 
-  /// `--lines`: the matching lines of a file, best first.
+  /// `--lines`: the matching lines of a file, best first, each with its control characters
+  /// escaped (a tab is kept) so that a hostile line cannot drive the terminal.
+  ///
+  /// The file, or standard input for `-`, is read through MenuKit's limited reader
+  /// (`SourceFile.withContents`): a regular file is mapped, not copied, and one over 16 MiB is
+  /// refused unread; a pipe or device (`/dev/zero`, `yes |`) is read only until it passes the
+  /// limit.
   static func rankLines(path: String, options: Options, output: inout some OutputSink)
     -> ToolExitStatus
   {
     let matcher = FuzzyMatcher(query: options.query)
     var result: [UInt8] = []
     var found = 0
-    let read = withContents(of: path) { bytes in
+    let read = SourceFile.withContents(
+      at: path == "-" ? "/dev/stdin" : path, kind: "lines file"
+    ) { bytes in
       var ranked = matcher.rankLines(in: bytes)
       if let limit = options.limit, ranked.count > limit {
         ranked.removeLast(ranked.count - limit)
       }
       result.reserveCapacity(ranked.reduce(0) { $0 + $1.count + 1 })
       for range in ranked {
-        result += UnsafeBufferPointer(rebasing: bytes[range])
+        let line = UnsafeBufferPointer(rebasing: bytes[range])
+        if MessageText.containsEscapedScalar(line, keepingTabs: true) {
+          result +=
+            String(decoding: line, as: UTF8.self)
+            .escapingControlCharacters(keepingTabs: true).utf8
+        } else {
+          result += line
+        }
         result.append(10)
       }
       found = ranked.count
     }
     if case .failure(let failure) = read {
-      output.error("\(path): error: cannot read the lines: \(failure.reason)\n")
+      output.error("\(failure.diagnostic)\n")
       return .dataError
     }
     output.write(String(decoding: result, as: UTF8.self))
     return found > 0 ? .success : .failure
-  }
-
-  /// A reason a file could not be read.
-  struct ReadFailure: Error {
-    var reason: String
-  }
-
-  /// Calls `body` with the bytes of a file, or of standard input for `-`: a regular file is
-  /// mapped into memory (no copy), a pipe or device is read to its end.
-  static func withContents(
-    of path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
-  ) -> Result<Void, ReadFailure> {
-    func failure(_ reason: String = String(cString: strerror(errno))) -> Result<Void, ReadFailure> {
-      .failure(ReadFailure(reason: reason))
-    }
-    let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return failure() }
-    defer { if descriptor != 0 { close(descriptor) } }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return failure() }
-    if (status.st_mode & S_IFMT) == S_IFDIR { return failure("it is a directory") }
-    if (status.st_mode & S_IFMT) == S_IFREG {
-      let size = Int(status.st_size)
-      guard size > 0 else {
-        body(UnsafeBufferPointer(start: nil, count: 0))
-        return .success(())
-      }
-      if let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
-        mapped != MAP_FAILED
-      {
-        defer { munmap(mapped, size) }
-        body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size))
-        return .success(())
-      }
-    }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBufferPointer {
-        read(descriptor, $0.baseAddress, $0.count)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return failure()
-      }
-      if count == 0 { break }
-      bytes += chunk.prefix(count)
-    }
-    bytes.withUnsafeBufferPointer(body)
-    return .success(())
   }
 }

@@ -185,9 +185,13 @@ struct PaletteScreen {
     let rows = Self.resultRows(height: height)
     func style(_ code: String) -> String { color ? "\u{1B}[" + code + "m" : "" }
     var lines: [String] = []
+    let query = self.query.escapingControlCharacters
     lines.append(style("1") + "> " + style("0") + Self.clip(query, to: width - 3))
     let count = "  \(matches.count)/\(index.entries.count)"
-    let notice = self.notice.map { "  " + Self.clip($0, to: max(0, width - 3 - count.count)) } ?? ""
+    let notice =
+      self.notice.map {
+        "  " + Self.clip($0.escapingControlCharacters, to: max(0, width - 3 - count.count))
+      } ?? ""
     lines.append(style("2") + count + style("0") + notice)
     let end = min(matches.count, scroll + rows, scroll + max(0, height - 2))
     for position in scroll..<max(scroll, end) {
@@ -195,18 +199,24 @@ struct PaletteScreen {
       let entry = match.entry
       let selected = position == selection
       let base = (selected ? style("7") : "") + (entry.isEnabled ? "" : style("2"))
-      let shortcut = entry.shortcutLabel ?? ""
+      // Text from menu files is drawn with its control characters escaped; a title that has
+      // any is drawn without highlights, whose ranges are in the title as written.
+      let shortcut = (entry.shortcutLabel ?? "").escapingControlCharacters
       let suffix = entry.isEnabled ? "" : " (disabled)"
       let marker = selected ? "> " : "  "
       // Title, then the path, then the shortcut right-aligned.
       let room = width - 1 - marker.count - (shortcut.isEmpty ? 0 : shortcut.count + 2)
-      let title = Self.clip(entry.title, to: max(1, room))
-      let titleRanges = match.highlights.first { $0.field == .title }?.ranges ?? []
+      let safeTitle = entry.title.escapingControlCharacters
+      let title = Self.clip(safeTitle, to: max(1, room))
+      let titleRanges =
+        safeTitle == entry.title
+        ? match.highlights.first { $0.field == .title }?.ranges ?? [] : []
       var line = base + marker
       line += Self.highlighted(
-        title, in: entry.title, ranges: titleRanges, on: style("1"), off: style("22"))
+        title, in: safeTitle, ranges: titleRanges, on: style("1"), off: style("22"))
       var used = marker.count + title.count
-      let path = entry.pathText.isEmpty ? "" : "  " + entry.pathText
+      let pathText = entry.pathText.escapingControlCharacters
+      let path = pathText.isEmpty ? "" : "  " + pathText
       let rest = Self.clip(path + suffix, to: max(0, room - title.count))
       if !rest.isEmpty {
         line += style("2") + rest + style("22") + (entry.isEnabled ? "" : style("2"))

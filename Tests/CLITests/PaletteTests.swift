@@ -156,7 +156,9 @@ struct PaletteCommandTests {
     #expect(none.output.isEmpty)
     let unreadable = palette("--lines", "/nonexistent/lines.txt", "--query", "a")
     #expect(unreadable.status == .dataError)
-    #expect(unreadable.errors.hasPrefix("/nonexistent/lines.txt: error: cannot read the lines"))
+    #expect(
+      unreadable.errors.hasPrefix(
+        "error[MK103]: cannot read the lines file '/nonexistent/lines.txt': no such file"))
   }
 
   @Test(

@@ -345,3 +345,52 @@ struct PhysicalKeyLintTests {
     #expect(report.findings.contains { $0.location?.line == 2 && $0.severity == .error })
   }
 }
+
+@Suite("Conflict rules at scale")
+struct ConflictRuleScaleTests {
+  @Test("10,000 GTK accelerators of one key: each earlier one is dead, found in linear work")
+  func manyBindingsOfOneKey() throws {
+    let text = (0..<10_000).map { #"(gtk_accel_path "<Actions>/win/a\#($0)" "<Primary>s")"# }
+      .joined(separator: "\n")
+    let report = lint([("accels", text)], format: .gtk)
+    let dead = report.findings.filter { $0.code == .deadBinding }
+    #expect(dead.count == 9_999)
+    #expect(report.findings.count == 9_999)
+    let first = try #require(dead.first)
+    #expect(first.location?.line == 1)
+    #expect(first.notes.map(\.location?.line) == [2, 3, 4, nil])
+    #expect(first.notes.last?.message == "and 9996 more")
+    #expect(dead.last?.notes.map(\.location?.line) == [10_000])
+  }
+
+  @Test("50,000 removals of one binding, each in its own context, make one flat formula")
+  func manyRemovalsOfOneBinding() throws {
+    let removals = (0..<50_000).map { #"{ "key": "ctrl+k", "command": "-a", "when": "k\#($0)" }"# }
+    let text =
+      #"[{ "key": "ctrl+k", "command": "a" },"# + removals.joined(separator: ",")
+      + #", { "key": "ctrl+k", "command": "b" }]"#
+    let document = LintDocument.load(text: text, path: "k.json", format: .vscode, platform: .linux)
+    let model = LintModel(
+      documents: [document], configuration: LintConfiguration(platform: .linux))
+    let removed = try #require(model.bindings.first)
+    guard case .and(let terms) = removed.applies else {
+      Issue.record("expected one list, got a nested formula")
+      return
+    }
+    #expect(terms.count == 50_001)
+    // Too large to search: the solver leaves it undecided, and no rule reports on it.
+    #expect(model.solver.decide(removed.applies) == .undecided)
+    _ = KeymapLinter(configuration: LintConfiguration(platform: .linux)).lint([document])
+  }
+
+  @Test("bindings of one key in two spellings: a profile duplicate for each later one only")
+  func manyProfileDuplicates() {
+    let bindings = (0..<2_000).map { index in
+      #"{ "keys": "\#(index < 1_000 ? "Cmd" : "Ctrl")+K", "command": "c\#(index)" }"#
+    }
+    let text =
+      #"{ "schemaVersion": 1, "keymap": [{ "bindings": [\#(bindings.joined(separator: ","))] }] }"#
+    let report = lint([("k.json", text)])
+    #expect(report.findings.filter { $0.code == .profileDuplicate }.count == 1_000)
+  }
+}

@@ -96,6 +96,18 @@ struct KeymapLintCLITests {
     }
   }
 
+  @Test("a 1 GiB file is refused unread with MK104 and exit 65 (the 16 MiB limit)")
+  func hugeFile() throws {
+    let path = try temporaryFile("huge.keymap.json", "")
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: 1 << 30)
+    try handle.close()
+    let result = keymapLint(path)
+    #expect(result.status == .dataError)
+    #expect(result.output.contains("error[MK104 file-too-large]"))
+    #expect(result.output.contains("it is 1 GiB, and MenuKit reads files of at most 16 MiB"))
+  }
+
   @Test("--help prints the usage")
   func help() {
     let result = keymapLint("--help")

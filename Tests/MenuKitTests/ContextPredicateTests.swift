@@ -48,10 +48,10 @@ private let parseCases: [ParseCase] = [
   ParseCase("a > b || c", .descendant(a, .or(b, c))),
   ParseCase("a || b > c", .descendant(.or(a, b), c)),
   ParseCase("a > b && c", .descendant(a, .and(b, c))),
-  // Left-associative chains.
+  // `>` chains are left-associative; `&&` and `||` chains are one list each.
   ParseCase("a > b > c", .descendant(.descendant(a, b), c)),
-  ParseCase("a && b && c", .and(.and(a, b), c)),
-  ParseCase("a || b || c", .or(.or(a, b), c)),
+  ParseCase("a && b && c", .and([a, b, c])),
+  ParseCase("a || b || c", .or([a, b, c])),
   // Parentheses: only the needed ones are kept.
   ParseCase("(a)", a, "a"),
   ParseCase("((a && b))", .and(a, b), "a && b"),
@@ -59,7 +59,8 @@ private let parseCases: [ParseCase] = [
   ParseCase("a && (b || c)", .and(a, .or(b, c))),
   ParseCase("a > (b > c)", .descendant(a, .descendant(b, c))),
   ParseCase("(a > b) > c", .descendant(.descendant(a, b), c), "a > b > c"),
-  ParseCase("a && (b && c)", .and(a, .and(b, c))),
+  ParseCase("a && (b && c)", .and([a, b, c]), "a && b && c"),
+  ParseCase("(a || b) || (c || a)", .or([a, b, c, a]), "a || b || c || a"),
   ParseCase("!(a && b)", .not(.and(a, b))),
   ParseCase("!(mode == full)", .not(.equal("mode", "full"))),
   ParseCase("!a && b", .and(.not(a), b)),
@@ -215,7 +216,7 @@ private struct ContextPredicateTests {
       (.identifier("a b"), "'a b'"),
       (.identifier(""), "''"),
       (.equal("key with space", #"back\slash"#), #"'key with space' == 'back\\slash'"#),
-      (.or(a, .or(b, c)), "a || (b || c)"),
+      (.or(a, .or(b, c)), "a || b || c"),
       (.and(.or(a, b), .or(b, c)), "(a || b) && (b || c)"),
       (.not(.not(.and(a, b))), "!!(a && b)"),
       (.descendant(.and(a, b), .or(b, c)), "a && b > b || c"),
@@ -225,6 +226,12 @@ private struct ContextPredicateTests {
       #expect(predicate.description == text)
       #expect(try ContextPredicate(parsing: text) == predicate)
     }
+    // Lists the parser never makes: nested directly, or of fewer than two operands.
+    #expect(ContextPredicate.or([a, .or([b, c])]).description == "a || (b || c)")
+    #expect(ContextPredicate.and([.not(a)]).description == "!a")
+    #expect(ContextPredicate.and([]).description == "")
+    #expect(ContextPredicate.and([]).holds(in: [KeyContext()], at: 0))
+    #expect(!ContextPredicate.or([]).holds(in: [KeyContext()], at: 0))
   }
 
   @Test("random texts either fail with a column inside the text or round-trip")
@@ -250,23 +257,60 @@ private struct ContextPredicateTests {
   @Test("nesting deeper than the limit is an error, not a crash")
   func nestingLimit() throws {
     let limit = ContextPredicate.maximumDepth
+    // Parentheses add no level, but open at most `limit` at once.
     let deepest =
-      String(repeating: "(", count: limit - 1) + "a"
-      + String(repeating: ")", count: limit - 1)
+      String(repeating: "(", count: limit) + "a" + String(repeating: ")", count: limit)
     #expect(try ContextPredicate(parsing: deepest) == a)
     let tooDeep = "(" + deepest + ")"
     #expect(parseError(tooDeep)?.message.contains("nests deeper than 64 levels") == true)
-    #expect(parseError(tooDeep)?.column == limit)  // the innermost parenthesis
+    #expect(parseError(tooDeep)?.column == limit + 1)  // the innermost parenthesis
 
     let huge = String(repeating: "(", count: 100_000)
     #expect(parseError(huge)?.message.contains("nests deeper") == true)
     let nots = String(repeating: "!", count: 100_000) + "a"
     #expect(parseError(nots)?.message.contains("nests deeper") == true)
+    // `!` is a level: 63 of them over a name are 64 levels; the 64th is one too many.
+    #expect(parseError(String(repeating: "!", count: limit - 1) + "a") == nil)
+    #expect(parseError(String(repeating: "!", count: limit) + "a")?.column == 1)
+  }
 
-    let chainOK = Array(repeating: "a", count: limit).joined(separator: " && ")
-    #expect(parseError(chainOK) == nil)
-    let chainTooLong = Array(repeating: "a", count: limit + 1).joined(separator: " && ")
-    #expect(parseError(chainTooLong)?.message.contains("nests deeper") == true)
+  /// `a0 && (a1 || (a2 && (a3 || …)))`: `levels` levels, alternating `&&` and `||`, each list
+  /// of two operands; the last level is a name.
+  private func alternating(levels: Int) -> String {
+    var text = "a\(levels - 1)"
+    for level in stride(from: levels - 2, through: 0, by: -1) {
+      text = "a\(level) \(level % 2 == 0 ? "&&" : "||") (\(text))"
+    }
+    return text
+  }
+
+  @Test("a chain of && or || is one level, however long: 100,000 names parse, evaluate and print")
+  func longChains() throws {
+    let names = (0..<100_000).map { "k\($0)" }
+    let text = names.joined(separator: " && ")
+    let predicate = try ContextPredicate(parsing: text)
+    guard case .and(let operands) = predicate else {
+      Issue.record("expected one list, got \(predicate)")
+      return
+    }
+    #expect(operands.count == 100_000)
+    #expect(predicate.description == text)
+    let all = [KeyContext(Set(names))]
+    #expect(predicate.holds(in: all, at: 0))
+    #expect(!predicate.holds(in: [KeyContext(Set(names.dropLast()))], at: 0))
+    let either = try ContextPredicate(parsing: names.joined(separator: " || "))
+    #expect(either.matchDepth(in: [KeyContext(["k99999"])]) == 0)
+    #expect(either.hashValue == (try ContextPredicate(parsing: either.description)).hashValue)
+  }
+
+  @Test("the depth limit counts levels of different operators, not the length of chains")
+  func structuralDepth() throws {
+    let limit = ContextPredicate.maximumDepth
+    let deepest = alternating(levels: limit)
+    let parsed = try ContextPredicate(parsing: deepest)
+    #expect(try ContextPredicate(parsing: parsed.description) == parsed)
+    let error = parseError(alternating(levels: limit + 1))
+    #expect(error?.message == ContextPredicate.tooDeepMessage)
   }
 }
 

@@ -378,7 +378,18 @@ struct JSONReaderErrorTests {
   @Test("shortens a very long word in a message")
   func longWordInMessage() throws {
     let error = try #require(syntaxError(String(repeating: "a", count: 100)))
-    #expect(error.message == "expected a value, found '\(String(repeating: "a", count: 40))…'")
+    #expect(error.message == "expected a value, found '\(String(repeating: "a", count: 80))…'")
+  }
+
+  @Test("a number too large for a Double (1e400) is an error, not infinity")
+  func infiniteNumber() throws {
+    for literal in ["1e400", "-1e400", "0x" + String(repeating: "F", count: 300)] {
+      let error = try #require(syntaxError("[\(literal)]"), "\(literal)")
+      #expect(error.message.hasPrefix("the number '"), "\(error.message)")
+      #expect(error.message.contains("is too large; numbers must be finite"))
+      #expect(error.location.column == 2)
+    }
+    #expect(syntaxError("[1e308, -1.7976931348623157e308]") == nil)
   }
 
   @Test("rejects 10,000 nested arrays as too deep, at the first bracket past the limit")

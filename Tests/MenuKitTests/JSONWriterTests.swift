@@ -118,8 +118,8 @@ struct JSONWriterTests {
       (9_007_199_254_740_992, "", "9007199254740992"),
       (-9_007_199_254_740_992, "", "-9007199254740992"),
       (18_014_398_509_481_984, "", "1.8014398509481984e+16"),
-      (Double.infinity, "", "1e999"),
-      (-Double.infinity, "", "-1e999"),
+      (Double.infinity, "", "null"),
+      (-Double.infinity, "1e400", "null"),
       (Double.nan, "", "null"),
     ] as [(Double, String, String)])
   func numbers(value: Double, literal: String, written: String) {
@@ -130,8 +130,8 @@ struct JSONWriterTests {
   func canonicalNumbersRoundTrip() throws {
     let values: [Double] = [
       0, -0.0, 1, -1, 0.1, 1.0 / 3, 123.456, 1e-7, .leastNonzeroMagnitude, 1e300, -1e300,
-      9_007_199_254_740_991, 18_014_398_509_481_984, .greatestFiniteMagnitude, .infinity,
-      -.infinity,
+      9_007_199_254_740_991, 18_014_398_509_481_984, .greatestFiniteMagnitude,
+      -.greatestFiniteMagnitude,
     ]
     for value in values {
       let text = JSONWriter.write(.number(value, literal: ""))
@@ -149,7 +149,7 @@ struct JSONWriterTests {
         title: 'File',
         "items": [
           {id: "open", key: 'O', modifiers: ["command"], enabled: true, order: 0x0A,},
-          {id: 'close', ratio: .5, scale: +2., big: 1e400, note: null,},
+          {id: 'close', ratio: .5, scale: +2., big: 1e300, note: null,},
           [], {}, [[[]]], -0,
         ],
         'escapes': "\\"\\\\\\/\\b\\f\\n\\r\\t\\u0001 é→😀 \\uD83D\\uDE00 it\\'s",
@@ -167,7 +167,7 @@ struct JSONWriterTests {
     #expect(JSONWriter.write(reread) == written)
     #expect(written.contains("\"order\": 10\n"))
     #expect(written.contains("\"ratio\": 0.5,"))
-    #expect(written.contains("\"big\": 1e400,"))
+    #expect(written.contains("\"big\": 1e300,"))
     #expect(written.contains("-0\n"))
   }
 

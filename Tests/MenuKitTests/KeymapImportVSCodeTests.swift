@@ -167,6 +167,64 @@ struct KeymapImportVSCodeTests {
     #expect(throws: VSCodeWhenClause.ParseError.self) { try VSCodeWhenClause(parsing: text) }
   }
 
+  /// A VS Code keybindings file of one binding with this when clause.
+  private func keybindings(when: String) -> String {
+    #"[{ "key": "ctrl+a", "command": "x", "when": "\#(when)" }]"#
+  }
+
+  @Test("a when clause of 100,000 && terms imports as one list, without a stack overflow")
+  func longChain() throws {
+    let when = (0..<100_000).map { "k\($0)" }.joined(separator: " && ")
+    let (keymap, diagnostics) = VSCodeKeybindings.load(
+      text: keybindings(when: when), platform: .linux, source: .user)
+    #expect(diagnostics.isEmpty)
+    guard case .and(let operands)? = keymap?.bindings.first?.context else {
+      Issue.record("expected one list")
+      return
+    }
+    #expect(operands.count == 100_000)
+    let written = try #require(keymap.map { KeymapFile.text(of: $0) })
+    #expect(KeymapFile.load(text: written, source: .user).diagnostics.isEmpty)
+  }
+
+  @Test("a 65-term chain imports, and the keymap written from it loads (no MK501)")
+  func importedChainLoads() throws {
+    let when = (0..<65).map { "k\($0)" }.joined(separator: " && ")
+    let (keymap, diagnostics) = VSCodeKeybindings.load(
+      text: keybindings(when: when), platform: .linux, source: .user)
+    #expect(diagnostics.isEmpty)
+    let written = try #require(keymap.map { KeymapFile.text(of: $0) })
+    let (reloaded, problems) = KeymapFile.load(text: written, source: .user)
+    #expect(problems.isEmpty)
+    #expect(reloaded?.bindings.first?.context == keymap?.bindings.first?.context)
+  }
+
+  @Test("the importer and MenuKit's parser agree on the depth limit")
+  func depthLimitAgrees() throws {
+    // `a0 && (a1 || (a2 && …))`, `levels` levels deep.
+    func alternating(levels: Int) -> String {
+      var text = "a\(levels - 1)"
+      for level in stride(from: levels - 2, through: 0, by: -1) {
+        text = "a\(level) \(level % 2 == 0 ? "&&" : "||") (\(text))"
+      }
+      return text
+    }
+    let limit = ContextPredicate.maximumDepth
+    let deepest = try VSCodeWhenClause(parsing: alternating(levels: limit))
+    guard case .predicate(let predicate) = deepest.value else {
+      Issue.record("expected a predicate")
+      return
+    }
+    #expect(try ContextPredicate(parsing: predicate.description) == predicate)
+    #expect(throws: ContextPredicateError.self) {
+      try ContextPredicate(parsing: alternating(levels: limit + 1))
+    }
+    let (_, diagnostics) = VSCodeKeybindings.load(
+      text: keybindings(when: alternating(levels: limit + 1)), platform: .linux, source: .user)
+    #expect(diagnostics.map(\.code) == [.badWhenClause])
+    #expect(diagnostics.first?.message.contains(ContextPredicate.tooDeepMessage) == true)
+  }
+
   @Test("random when clauses parse or fail inside the text, and parsed ones round-trip")
   func randomClauses() throws {
     let pieces = [

@@ -185,19 +185,19 @@ extension LimitsTests {
 }
 
 extension LimitsTests {
-  @Test("messages quote a long key or word shortened to 60 characters")
+  @Test("messages quote a long key or word shortened to 80 characters")
   func longWordsAreShortened() throws {
     let word = String(repeating: "x", count: 100_000)
     let error = try #require(
       throws: KeyboardShortcutParseError.self, performing: { try KeySequence(parsing: word) })
-    #expect(error.description.hasPrefix("unknown key '" + String(repeating: "x", count: 60) + "…'"))
+    #expect(error.description.hasPrefix("unknown key '" + String(repeating: "x", count: 80) + "…'"))
     let strokes = Array(repeating: "a", count: 100).joined(separator: " ")
     let text =
       #"{ "schemaVersion": 1, "keymap": [{ "bindings": ["#
       + #"{ "keys": "\#(strokes)", "command": "long:" }] }] }"#
     let message = try #require(
       KeymapFile.load(text: text, source: .user).diagnostics.first?.message)
-    #expect(message.hasPrefix("bad keys '" + String(strokes.prefix(60)) + "…': "))
+    #expect(message.hasPrefix("bad keys '" + String(strokes.prefix(80)) + "…': "))
     #expect(message.count < 200)
   }
 }

@@ -102,6 +102,15 @@ struct HeadlessSwayTests {
         for command in commands { try virtualKeyboard.send(command) }
         #expect(menukit_test_roundtrip(display) >= 0)
       }
+      /// Reads what sway sends until `condition` holds or 5 seconds pass: the window's first
+      /// focus and a new keymap arrive when sway gets to them, after the fixture's answer.
+      func settle(until condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(5)
+        while !condition(), Date() < deadline {
+          _ = menukit_test_roundtrip(display)
+          usleep(10_000)
+        }
+      }
       /// Holds Ctrl, taps a key and returns the actions performed.
       func control(_ code: Int) throws -> [String] {
         scene.performed = []
@@ -116,6 +125,7 @@ struct HeadlessSwayTests {
 
       // us: Ctrl+S saves.
       try type("keymap \(try keymapFile(layout: "us", in: sway.directory))")
+      settle { keys.hasFocus && keys.keyboard?.activeLayoutName == "English (US)" }
       #expect(keys.hasFocus, "the window has keyboard focus")
       #expect(keys.keyboard?.activeLayoutName == "English (US)")
       let save = try control(Code.s)
@@ -127,6 +137,7 @@ struct HeadlessSwayTests {
 
       // ru, a new keymap in the same session: Ctrl+С (KEY_C) copies through the Latin fallback.
       try type("keymap \(try keymapFile(layout: "ru", in: sway.directory))")
+      settle { keys.keyboard?.activeLayoutName == "Russian" }
       #expect(keys.keyboard?.activeLayoutName == "Russian")
       events = []
       let copy = try control(Code.c)
@@ -138,6 +149,7 @@ struct HeadlessSwayTests {
 
       // de: Ctrl+Ü (KEY_LEFTBRACE) fires the Ctrl+[ command; Z and Y swap, so KEY_Z redoes.
       try type("keymap \(try keymapFile(layout: "de", in: sway.directory))")
+      settle { keys.keyboard?.activeLayoutName == "German" }
       #expect(keys.keyboard?.activeLayoutName == "German")
       let back = try control(Code.leftBrace)
       row("de", "Ctrl+Ü (KEY_LEFTBRACE)", back)

@@ -182,7 +182,7 @@ extension ChainFile {
         let place = earlier.map { " (first defined at \($0.line):\($0.column))" } ?? ""
         decoder.report(
           .duplicateResponder,
-          "duplicate responder '\(responder.id)'\(place)",
+          "duplicate responder \(responder.id.quotedForMessage)\(place)",
           at: responder.location ?? SourceLocation(file: path, line: 1, column: 1))
       } else {
         seen[responder.id] = responder.location
@@ -191,7 +191,8 @@ extension ChainFile {
         if let application {
           decoder.report(
             .duplicateResponder,
-            "a second application '\(responder.id)'; '\(application)' is already the application",
+            "a second application \(responder.id.quotedForMessage); "
+              + "\(application.quotedForMessage) is already the application",
             at: responder.location ?? SourceLocation(file: path, line: 1, column: 1))
         } else {
           application = responder.id
@@ -200,12 +201,13 @@ extension ChainFile {
     }
     let ids = responders.map(\.id)
     func check(_ name: String?, _ field: String, _ location: SourceLocation?) {
-      guard let name, !ids.contains(name) else { return }
-      let advice =
-        name.closest(in: ids).map { "did you mean '\($0)'?" }
-        ?? "expected one of \(MenuFileDecoder.list(ids))"
+      // `seen` holds every identifier, so each check is O(1) and the whole check linear.
+      guard let name, seen[name] == nil else { return }
       decoder.report(
-        .unknownResponder, "unknown responder '\(name)' for '\(field)'; \(advice)",
+        .unknownResponder,
+        "unknown responder \(name.quotedForMessage) for '\(field)'; "
+          + (name.closest(in: ids).map { "did you mean \($0.quotedForMessage)?" }
+            ?? "expected one of \(MenuFileDecoder.list(ids))"),
         at: location ?? SourceLocation(file: path, line: 1, column: 1))
     }
     check(firstResponder, "firstResponder", firstResponderLocation)

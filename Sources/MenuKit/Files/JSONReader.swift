@@ -437,9 +437,16 @@ private struct JSONParser {
     }
     let literal = text(from: begin, to: position)
     index = position
-    if let hexValue { return .number(hexValue, literal: literal) }
-    guard let value = Double(literal) else {
+    let value = hexValue ?? Double(literal)
+    guard let value else {
       throw JSONSyntaxError(message: "invalid number \(quoted(literal))", location: start)
+    }
+    // `1e400` reads as infinity, which is not a number a file can mean.
+    guard value.isFinite else {
+      throw JSONSyntaxError(
+        message: "the number \(quoted(literal)) is too large; numbers must be finite "
+          + "(at most about 1.8e308)",
+        location: start)
     }
     return .number(value, literal: literal)
   }
@@ -747,14 +754,11 @@ private struct JSONParser {
     return "'\(scalar)'"
   }
 
-  /// `text` in single quotes for a message, shortened to 40 characters with an ellipsis.
+  /// `text` in single quotes for a message, shortened and with control characters escaped
+  /// (``Swift/StringProtocol/quotedForMessage``).
   ///
   /// Keeps messages one line long even when a key or a word is huge.
-  func quoted(_ text: String) -> String {
-    let limit = 40
-    guard text.unicodeScalars.count > limit else { return "'\(text)'" }
-    return "'\(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))))…'"
-  }
+  func quoted(_ text: String) -> String { text.quotedForMessage }
 }
 
 extension UInt8 {

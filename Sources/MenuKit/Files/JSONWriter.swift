@@ -15,8 +15,9 @@
 /// `\u00XX`) and keep every other character as UTF-8. Numbers are written as their `literal`
 /// when it is plain JSON, so `1.50` stays `1.50`; otherwise (hex, a leading `+` or bare `.`, or
 /// no literal) in a canonical form: integers within ±2^53 without a fraction, other finite
-/// values as Swift's `description`. JSON has no infinities or NaN: infinities are written
-/// `1e999` and `-1e999`, which read back as infinities, and NaN as `null`.
+/// values as Swift's `description`. JSON has no infinities or NaN, and ``JSONReader`` refuses a
+/// number too large to be finite (`1e400`), so both are written `null`, as JavaScript's
+/// `JSON.stringify` writes them.
 package struct JSONWriter: Sendable {
   /// The text for one level of indentation.
   package var indent = "  "
@@ -136,13 +137,10 @@ package struct JSONWriter: Sendable {
   ///
   /// The literal is trusted to match `value`; it is not re-parsed. The canonical form writes
   /// integers within ±2^53 without a fraction (`-0` keeps its sign), other finite values as
-  /// `description`, infinities as `±1e999` and NaN as `null`.
+  /// `description`, and infinities and NaN as `null`.
   static func numberText(_ value: Double, literal: String) -> String {
+    guard value.isFinite else { return "null" }
     if isPlainJSONNumber(literal) { return literal }
-    guard value.isFinite else {
-      if value.isNaN { return "null" }
-      return value < 0 ? "-1e999" : "1e999"
-    }
     if value == 0 { return value.sign == .minus ? "-0" : "0" }
     if abs(value) <= 9_007_199_254_740_992, Double(Int64(value)) == value {
       return String(Int64(value))

@@ -9,32 +9,34 @@
 struct MenuFileDecoder {
   /// The source text, used to find the column of a problem inside a string value.
   let text: String
-  /// The problems found so far, in the order they were found.
-  private(set) var diagnostics: [Diagnostic] = []
+  /// The problems found so far: the first ``DiagnosticList/limit`` by position, and a count
+  /// of the rest.
+  private(set) var diagnostics = DiagnosticList()
+  /// The severity of an unknown field (`MK110`): an error in a menu file, a warning in a
+  /// keymap, whose binding still loads.
+  var unknownFieldSeverity = Diagnostic.Severity.error
   /// The index of each line's first scalar in `text`, computed on first use.
   var lineStarts: [String.UnicodeScalarView.Index]?
+  /// The last position found inside a line (``location(in:text:offset:)``): its line, column
+  /// and index in `text`. Positions are mostly asked for in order, so finding the next one
+  /// walks on from here instead of from the start of its line.
+  var lineCursor: (line: Int, column: Int, index: String.UnicodeScalarView.Index)?
 
   /// Creates a decoder for a file whose source is `text`.
   init(text: String) {
     self.text = text
   }
 
-  /// The diagnostics sorted by location (those without one first), ties kept in order found.
-  var sortedDiagnostics: [Diagnostic] {
-    diagnostics.enumerated().sorted { lhs, rhs in
-      switch (lhs.element.location, rhs.element.location) {
-      case (nil, nil): return lhs.offset < rhs.offset
-      case (nil, _): return true
-      case (_, nil): return false
-      case (let left?, let right?):
-        return left == right ? lhs.offset < rhs.offset : left < right
-      }
-    }.map(\.element)
-  }
+  /// The kept diagnostics sorted by location (those without one first), ties kept in order
+  /// found, then the `MK105` summary of those left out.
+  var sortedDiagnostics: [Diagnostic] { diagnostics.sorted }
 
-  /// Records a problem.
-  mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation) {
-    diagnostics.append(Diagnostic(code, message, at: location))
+  /// Records a problem; the message is built only when the list keeps the diagnostic.
+  mutating func report(
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String, at location: SourceLocation
+  ) {
+    diagnostics.report(
+      code, message(), at: location, severity: code == .unknownField ? unknownFieldSeverity : nil)
   }
 }
 
@@ -174,14 +176,15 @@ extension MenuFileDecoder {
         fields.members[member.key] = member
       } else if let hint = hints[member.key] {
         report(
-          .unknownField, "unknown field '\(member.key)' \(context.inPhrase); \(hint)",
+          .unknownField,
+          "unknown field \(member.key.quotedForMessage) \(context.inPhrase); \(hint)",
           at: member.keyLocation)
       } else {
-        let advice =
-          member.key.closest(in: known).map { "did you mean '\($0)'?" }
-          ?? "expected one of \(Self.list(known))"
         report(
-          .unknownField, "unknown field '\(member.key)' \(context.inPhrase); \(advice)",
+          .unknownField,
+          "unknown field \(member.key.quotedForMessage) \(context.inPhrase); "
+            + (member.key.closest(in: known).map { "did you mean '\($0)'?" }
+              ?? "expected one of \(Self.list(known))"),
           at: member.keyLocation)
       }
     }
@@ -195,7 +198,7 @@ extension MenuFileDecoder {
       if let earlier = first[member.key] {
         report(
           .duplicateField,
-          "duplicate field '\(member.key)' \(context.inPhrase); it is first set at "
+          "duplicate field \(member.key.quotedForMessage) \(context.inPhrase); it is first set at "
             + "\(earlier.line):\(earlier.column)",
           at: member.keyLocation)
       } else {
@@ -223,25 +226,43 @@ extension MenuFileDecoder {
     typosAreReported: Bool = false
   ) -> JSONMember? {
     let present = Self.distinctMembers(members, named: keys)
-    let expectation = "\(subject) needs exactly one of the keys \(Self.list(keys, or: true))"
     if present.count == 1 { return present[0] }
+    // Built only for a diagnostic the list keeps: a file of millions of `{}` makes no message
+    // for most of them.
+    func expectation() -> String {
+      "\(subject) needs exactly one of the keys \(Self.list(keys, or: true))"
+    }
     if present.isEmpty {
       let typo = members.lazy.compactMap { member in
         member.key.closest(in: keys).map { (member.key, $0) }
       }.first
       if typo != nil, typosAreReported { return nil }
-      let hint = typo.map { "; did you mean '\($0.1)' instead of '\($0.0)'?" } ?? ""
-      report(.ambiguousElement, "\(expectation), found none\(hint)", at: location)
+      report(
+        .ambiguousElement,
+        "\(expectation()), found none"
+          + (typo.map { "; did you mean '\($0.1)' instead of \($0.0.quotedForMessage)?" } ?? ""),
+        at: location)
     } else {
-      let found = Self.list(present.map(\.key), and: true)
-      report(.ambiguousElement, "\(expectation), found \(found)", at: present[1].keyLocation)
+      report(
+        .ambiguousElement,
+        "\(expectation()), found \(Self.list(present.map(\.key), and: true))",
+        at: present[1].keyLocation)
     }
     return nil
   }
 
-  /// `'a', 'b' or 'c'` (with `or`), `'a', 'b' and 'c'` (with `and`), or `'a', 'b', 'c'`.
+  /// The most words ``list(_:or:and:)`` quotes; a longer list ends with how many there are.
+  static let listedWords = 12
+
+  /// `'a', 'b' or 'c'` (with `or`), `'a', 'b' and 'c'` (with `and`), or `'a', 'b', 'c'`; each
+  /// word shortened for a message, and a list of more than ``listedWords`` cut to its first
+  /// ones and `… (N in all)`.
   static func list(_ words: [String], or: Bool = false, and: Bool = false) -> String {
-    let quoted = words.map { "'\($0)'" }
+    guard words.count <= listedWords else {
+      let shown = words.prefix(listedWords).map(\.quotedForMessage).joined(separator: ", ")
+      return "\(shown), … (\(DiagnosticList.grouped(words.count)) in all)"
+    }
+    let quoted = words.map(\.quotedForMessage)
     guard or || and, quoted.count > 1 else { return quoted.joined(separator: ", ") }
     return quoted.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + quoted.last!
   }
@@ -322,10 +343,10 @@ extension MenuFileDecoder {
       return nil
     }
     if let match = choices.first(where: { $0.name == text }) { return match.value }
-    let hint = text.closest(in: names).map { "; did you mean '\($0)'?" } ?? ""
     report(
       .invalidValue,
-      "invalid value '\(text)' \(what); expected one of \(Self.list(names))\(hint)",
+      "invalid value \(text.quotedForMessage) \(what); expected one of \(Self.list(names))"
+        + (text.closest(in: names).map { "; did you mean '\($0)'?" } ?? ""),
       at: node.location)
     return nil
   }

@@ -163,14 +163,20 @@ extension MenuFileDecoder {
     }
     let scalars = text.unicodeScalars
     var index = starts[location.line - 1]
-    if location.line == 1, index < scalars.endIndex, scalars[index] == "\u{FEFF}" {
+    var column = 1
+    if let cursor = lineCursor, cursor.line == location.line, cursor.column <= location.column {
+      // Walk on from the last position on this line: many problems on one long line (a
+      // minified file) cost one pass over it, not one pass each.
+      (column, index) = (cursor.column, cursor.index)
+    } else if location.line == 1, index < scalars.endIndex, scalars[index] == "\u{FEFF}" {
       index = scalars.index(after: index)
     }
     guard
       let quoteIndex = scalars.index(
-        index, offsetBy: location.column - 1, limitedBy: scalars.endIndex),
+        index, offsetBy: location.column - column, limitedBy: scalars.endIndex),
       quoteIndex < scalars.endIndex
     else { return false }
+    lineCursor = (location.line, location.column, quoteIndex)
     let quote = scalars[quoteIndex]
     guard quote == "\"" || quote == "'" else { return false }
     let expected = Array(value.unicodeScalars) + [quote]

@@ -208,7 +208,7 @@ extension MenuFileDecoder {
       return try KeyboardShortcut(parsing: text)
     } catch {
       report(
-        .badShortcut, "bad shortcut '\(text)': \(error)",
+        .badShortcut, "bad shortcut \(text.quotedForMessage): \(error)",
         at: location(in: node, text: text, offset: error.offset))
       return nil
     }
@@ -228,17 +228,17 @@ extension MenuFileDecoder {
       if word.isEmpty {
         problem = "a modifier name is missing; \(expectation)"
       } else if let flag = KeyModifierFlags.named(word) {
-        problem = flags.contains(flag) ? "modifier '\(word)' appears twice" : nil
+        problem = flags.contains(flag) ? "modifier \(word.quotedForMessage) appears twice" : nil
         flags.insert(flag)
       } else {
         let hint =
           word.closest(in: KeyModifierFlags.acceptedWords).map { "did you mean '\($0)'?" }
           ?? expectation
-        problem = "unknown modifier '\(word)'; \(hint)"
+        problem = "unknown modifier \(word.quotedForMessage); \(hint)"
       }
       if let problem {
         report(
-          .badShortcut, "bad modifiers '\(text)' in a command alternate: \(problem)",
+          .badShortcut, "bad modifiers \(text.quotedForMessage) in a command alternate: \(problem)",
           at: location(in: node, text: text, offset: offset))
         return nil
       }
@@ -258,7 +258,17 @@ extension MenuFileDecoder {
     switch node.value {
     case .null: return .null
     case .bool(let value): return .bool(value)
-    case .number(let value, _): return .number(value)
+    case .number(let value, let literal):
+      // Numbers are kept as `Double`, exact for integers up to 2^53: a larger integer would
+      // be changed without a word (9007199254740993 reads as …992).
+      if abs(value) >= Self.largestExactInteger, Self.isIntegerBeyondExact(literal) {
+        report(
+          .invalidValue,
+          "the integer \(literal.quotedForMessage) is beyond ±2^53 (9007199254740992), the "
+            + "largest a property list keeps exactly; write it as a string",
+          at: node.location)
+      }
+      return .number(value)
     case .string(let value): return .string(value)
     case .array(let items): return .array(items.map { propertyList($0) })
     case .object(let members):
@@ -269,5 +279,30 @@ extension MenuFileDecoder {
       }
       return .dictionary(dictionary)
     }
+  }
+
+  /// 2^53: every integer up to it, and no larger one, is a `Double` exactly.
+  static let largestExactInteger = 9_007_199_254_740_992.0
+
+  /// Whether a number's literal is an integer (digits, or `0x` and hex digits, with an
+  /// optional sign; no fraction, no exponent) whose magnitude is more than 2^53.
+  static func isIntegerBeyondExact(_ literal: String) -> Bool {
+    var digits = Substring(literal)
+    if let first = digits.first, first == "-" || first == "+" { digits = digits.dropFirst() }
+    var radix: UInt64 = 10
+    if digits.lowercased().hasPrefix("0x") {
+      digits = digits.dropFirst(2)
+      radix = 16
+    }
+    guard !digits.isEmpty else { return false }
+    var magnitude: UInt64 = 0
+    for character in digits {
+      guard let digit = character.hexDigitValue, UInt64(digit) < radix else { return false }
+      let (shifted, overflow) = magnitude.multipliedReportingOverflow(by: radix)
+      let (sum, carry) = shifted.addingReportingOverflow(UInt64(digit))
+      if overflow || carry { return true }
+      magnitude = sum
+    }
+    return magnitude > 9_007_199_254_740_992
   }
 }

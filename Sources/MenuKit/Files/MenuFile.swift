@@ -50,7 +50,9 @@ public struct MenuFile: Hashable, Sendable {
 public struct MenuFileLoadResult: Hashable, Sendable {
   /// The file; `nil` when any diagnostic is an error.
   public var file: MenuFile?
-  /// Every problem found, sorted by position; problems without a position come first.
+  /// Every problem found, sorted by position; problems without a position come first. A file
+  /// with more than 100 problems lists the first 100, then one `MK105` diagnostic that says how
+  /// many more there are (docs/hardening.md).
   public var diagnostics: [Diagnostic]
 
   /// Creates a result.
@@ -116,8 +118,9 @@ extension MenuFile {
   ///
   /// An edit that fails (an unknown identifier, an identifier already in use, an edit of the
   /// root) is reported and skipped, and the next edit is still tried, so one run reports every
-  /// failing edit. Each diagnostic has the ``MenuBuilderError``'s code and description and the
-  /// location of the edit's target.
+  /// failing edit: the first 100 by position, then one `MK105` that counts the others. Each
+  /// diagnostic has the ``MenuBuilderError``'s code and description and the location of the
+  /// edit's target.
   ///
   /// ```swift
   /// var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: .linux))
@@ -130,15 +133,19 @@ extension MenuFile {
     if let menu {
       builder = MenuBuilder(menu: menu, system: builder.system)
     }
-    var diagnostics: [Diagnostic] = []
+    var diagnostics = DiagnosticList()
+    let suggests = builder.suggestsIdentifiers
+    defer { builder.suggestsIdentifiers = suggests }
     for edit in edits {
+      // A failure that the list will not keep needs no "did you mean".
+      builder.suggestsIdentifiers = suggests && diagnostics.wouldKeep(edit.location)
       do {
         try edit.apply(to: &builder)
       } catch {
-        diagnostics.append(Diagnostic(error.code, error.description, at: edit.location))
+        diagnostics.report(error.code, error.description, at: edit.location)
       }
     }
-    return diagnostics
+    return diagnostics.sorted
   }
 }
 
@@ -252,6 +259,41 @@ package enum SourceFile {
     return .success(Data(buffer[..<count]))
   }
 
+  /// Calls `body` with the bytes of a file of at most ``MenuFile/maximumFileSize`` bytes,
+  /// without copying a regular file: it is mapped into memory. The limit is checked as
+  /// ``readData(at:kind:maximumSize:)`` checks it, which reads a pipe or device.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path (`/dev/stdin` for standard input).
+  ///   - kind: What the file is, for the message: "lines file".
+  ///   - body: Receives the bytes; called once, unless the file cannot be read.
+  /// - Returns: Nothing, or an `MK103` (cannot read) or `MK104` (too large) diagnostic.
+  package static func withContents(
+    at path: String, kind: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Result<Void, SourceFile.Failure> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor >= 0 {
+      defer { close(descriptor) }
+      var status = stat()
+      if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+        case let size = Int(status.st_size), size > 0, size <= MenuFile.maximumFileSize,
+        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED
+      {
+        defer { munmap(mapped, size) }
+        body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size))
+        return .success(())
+      }
+    }
+    // Not a regular file that can be mapped: read it within the limit (or report why not).
+    switch readData(at: path, kind: kind) {
+    case .success(let data):
+      data.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
+      return .success(())
+    case .failure(let failure):
+      return .failure(failure)
+    }
+  }
+
   /// The JSON tree of a text, or an `MK101` (syntax) or `MK102` (nesting) diagnostic.
   static func parseJSON(_ text: String, path: String) -> Result<JSONNode, SourceFile.Failure> {
     do {
@@ -283,7 +325,8 @@ package enum SourceFile {
     -> Diagnostic
   {
     Diagnostic(
-      .unreadableFile, "cannot read the \(kind) '\(path)': \(reason ?? systemReason(errno))")
+      .unreadableFile,
+      "cannot read the \(kind) \(path.quotedForMessage): \(reason ?? systemReason(errno))")
   }
 
   private static func tooLarge(_ path: String, kind: String, size: String, maximumSize: Int)
@@ -291,7 +334,7 @@ package enum SourceFile {
   {
     Diagnostic(
       .fileTooLarge,
-      "cannot read the \(kind) '\(path)': it \(size), and MenuKit reads files of at most "
+      "cannot read the \(kind) \(path.quotedForMessage): it \(size), and MenuKit reads files of at most "
         + byteCount(maximumSize))
   }
 

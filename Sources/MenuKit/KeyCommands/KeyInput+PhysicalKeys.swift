@@ -28,8 +28,7 @@ extension KeyInput {
       return usage.isModifierOrLockKey ? .unsupported : .input(.physicalKey(usage))
     }
     if KeyboardHIDUsage.isUnsupportedCodeName(code) { return .unsupported }
-    // Only short names get suggestions, so a long or random word costs little.
-    guard code.count <= 32 else { return .unknown(suggestion: nil) }
+    // Only short names get suggestions (`closest(in:)`), so a long or random word costs little.
     return .unknown(
       suggestion: String(code).closest(in: KeyboardHIDUsage.codeNamesForSuggestions).map {
         "[\($0)]"

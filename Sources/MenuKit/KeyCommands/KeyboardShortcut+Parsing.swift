@@ -260,14 +260,6 @@ extension Character {
 }
 
 extension String {
-  /// The text for a message: the first 60 Unicode scalars and `…` when longer, so that a
-  /// message stays one readable line however long the input (docs/hardening.md).
-  var shortenedForMessage: String {
-    let limit = 60
-    guard unicodeScalars.count > limit else { return self }
-    return String(String.UnicodeScalarView(unicodeScalars.prefix(limit))) + "…"
-  }
-
   /// The text without leading and trailing spaces, and the offset of its first scalar.
   fileprivate func trimmingSpaces() -> (text: String, offset: Int) {
     let scalars = unicodeScalars

@@ -408,12 +408,10 @@ struct StrokeBuilder {
   /// The candidate closest to `word`, when it is a likely typo.
   ///
   /// Only words of up to 32 characters get suggestions, and only candidates whose length is
-  /// within the allowed distance are compared, so a long or random word costs little.
+  /// within the allowed distance are compared (``Swift/StringProtocol/closest(in:)``), so a
+  /// long or random word costs little.
   private func suggestion(for word: String, in candidates: [String]) -> String? {
-    let count = word.count
-    guard count <= 32 else { return nil }
-    let limit = max(1, count / 3)
-    return word.closest(in: candidates.filter { abs($0.count - count) <= limit })
+    word.closest(in: candidates)
   }
 
   private var keyExpectation: String {

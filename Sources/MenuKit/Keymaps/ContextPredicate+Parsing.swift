@@ -6,12 +6,15 @@ extension ContextPredicate {
   /// Operators, from the loosest to the tightest: `>` (left-associative), `||`, `&&`,
   /// `==` and `!=`, `!`. Identifiers are made of letters, digits and `_ . : -`; a name with
   /// other characters is quoted (`title == 'My file'`). The left side of `==` and `!=` is a
-  /// key, the right side a value. Nesting is limited to ``maximumDepth`` levels.
+  /// key, the right side a value. A chain of `&&` or of `||` becomes one list, of any length;
+  /// nesting is limited to ``maximumDepth`` levels.
   ///
   /// ```swift
   /// let predicate = try ContextPredicate(parsing: "Editor && (mode == full || !readOnly)")
-  /// // .and(.identifier("Editor"), .or(.equal("mode", "full"), .not(.identifier("readOnly"))))
+  /// // .and([.identifier("Editor"), .or([.equal("mode", "full"), .not(.identifier("readOnly"))])])
   /// ```
+  ///
+  /// - Complexity: O(*n*) for a text of *n* characters.
   ///
   /// - Parameter text: The predicate's text.
   /// - Throws: ``ContextPredicateError`` with the column of the problem and what was expected
@@ -158,8 +161,11 @@ private struct PredicateLexer {
 
 /// A recursive-descent parser over the tokens, one function per precedence level.
 ///
-/// Recursion happens only for parentheses and `!`, both bounded by
-/// ``ContextPredicate/maximumDepth``, so no text can overflow the stack.
+/// Chains of `&&`, `||` and `>` are read in loops, and a chain of `&&` or `||` becomes one
+/// list, so a chain of any length costs neither stack nor depth. Recursion happens only for
+/// parentheses and `!`, whose nesting is bounded by ``ContextPredicate/maximumDepth``, so no
+/// text can overflow the stack. Each function returns the predicate's depth as
+/// ``ContextPredicate/maximumDepth`` counts it.
 private struct PredicateParser {
   /// The tokens, ending with `.end`.
   let tokens: [PredicateToken]
@@ -197,7 +203,9 @@ private struct PredicateParser {
     }
   }
 
-  /// `A > B > …`; returns the predicate and its depth.
+  /// `A > B > …` (left-associative); returns the predicate and its depth.
+  ///
+  /// `nesting` counts the parentheses and `!` open around this point.
   mutating func parseDescendant(after previous: PredicateToken?, nesting: Int)
     throws(ContextPredicateError) -> (ContextPredicate, Int)
   {
@@ -206,40 +214,75 @@ private struct PredicateParser {
       let op = current
       position += 1
       let (rhs, rhsDepth) = try parseOr(after: op, nesting: nesting)
-      depth = try combinedDepth(depth, rhsDepth, nesting: nesting, at: op)
+      depth = try Self.depth(over: max(depth, rhsDepth), at: op)
       lhs = .descendant(lhs, rhs)
     }
     return (lhs, depth)
   }
 
-  /// `A || B || …`.
+  /// `A || B || …`, as one list.
   mutating func parseOr(after previous: PredicateToken?, nesting: Int)
     throws(ContextPredicateError) -> (ContextPredicate, Int)
   {
-    var (lhs, depth) = try parseAnd(after: previous, nesting: nesting)
+    let (first, firstDepth) = try parseAnd(after: previous, nesting: nesting)
+    guard current.kind == .or else { return (first, firstDepth) }
+    var chain = Chain(isAnd: false)
+    chain.add(first, depth: firstDepth)
     while current.kind == .or {
       let op = current
       position += 1
-      let (rhs, rhsDepth) = try parseAnd(after: op, nesting: nesting)
-      depth = try combinedDepth(depth, rhsDepth, nesting: nesting, at: op)
-      lhs = .or(lhs, rhs)
+      let (operand, depth) = try parseAnd(after: op, nesting: nesting)
+      chain.add(operand, depth: depth)
+      try chain.check(at: op)
     }
-    return (lhs, depth)
+    return chain.result
   }
 
-  /// `A && B && …`.
+  /// `A && B && …`, as one list.
   mutating func parseAnd(after previous: PredicateToken?, nesting: Int)
     throws(ContextPredicateError) -> (ContextPredicate, Int)
   {
-    var (lhs, depth) = try parseComparison(after: previous, nesting: nesting)
+    let (first, firstDepth) = try parseComparison(after: previous, nesting: nesting)
+    guard current.kind == .and else { return (first, firstDepth) }
+    var chain = Chain(isAnd: true)
+    chain.add(first, depth: firstDepth)
     while current.kind == .and {
       let op = current
       position += 1
-      let (rhs, rhsDepth) = try parseComparison(after: op, nesting: nesting)
-      depth = try combinedDepth(depth, rhsDepth, nesting: nesting, at: op)
-      lhs = .and(lhs, rhs)
+      let (operand, depth) = try parseComparison(after: op, nesting: nesting)
+      chain.add(operand, depth: depth)
+      try chain.check(at: op)
     }
-    return (lhs, depth)
+    return chain.result
+  }
+
+  /// The operands of a chain of `&&` or of `||` as they are read. An operand of the same kind
+  /// (a parenthesized chain) contributes its operands, so `a && (b && c)` is one list of three.
+  struct Chain {
+    let isAnd: Bool
+    var operands: [ContextPredicate] = []
+    /// The deepest operand's depth.
+    var operandDepth = 0
+
+    mutating func add(_ operand: ContextPredicate, depth: Int) {
+      switch (isAnd, operand) {
+      case (true, .and(let inner)), (false, .or(let inner)):
+        operands += inner
+        operandDepth = max(operandDepth, depth - 1)
+      default:
+        operands.append(operand)
+        operandDepth = max(operandDepth, depth)
+      }
+    }
+
+    /// An error at `op` when the chain is deeper than allowed.
+    func check(at op: PredicateToken) throws(ContextPredicateError) {
+      _ = try PredicateParser.depth(over: operandDepth, at: op)
+    }
+
+    var result: (ContextPredicate, Int) {
+      (isAnd ? .and(operands) : .or(operands), operandDepth + 1)
+    }
   }
 
   /// `key == value`, `key != value`, or a unary predicate.
@@ -264,7 +307,7 @@ private struct PredicateParser {
     position += 1
     let predicate: ContextPredicate =
       op.kind == .equal ? .equal(key, value) : .notEqual(key, value)
-    return (predicate, max(depth, 1))
+    return (predicate, 1)
   }
 
   /// `!A`, or a primary.
@@ -273,11 +316,10 @@ private struct PredicateParser {
   {
     guard current.kind == .not else { return try parsePrimary(after: previous, nesting: nesting) }
     let op = current
-    // `!` and the operand under it are two levels.
-    try checkNesting(nesting + 2, at: op)
+    try Self.checkNesting(nesting + 1, at: op)
     position += 1
     let (operand, depth) = try parseUnary(after: op, nesting: nesting + 1)
-    return (.not(operand), try combinedDepth(depth, 0, nesting: nesting, at: op))
+    return (.not(operand), try Self.depth(over: depth, at: op))
   }
 
   /// A name, or a parenthesized predicate.
@@ -290,10 +332,9 @@ private struct PredicateParser {
       position += 1
       return (.identifier(name), 1)
     case .open:
-      // The parentheses and the operand inside are two levels.
-      try checkNesting(nesting + 2, at: token)
+      try Self.checkNesting(nesting + 1, at: token)
       position += 1
-      let (inner, depth) = try parseDescendant(after: token, nesting: nesting + 1)
+      let inner = try parseDescendant(after: token, nesting: nesting + 1)
       guard current.kind == .close else {
         throw ContextPredicateError(
           message:
@@ -301,7 +342,7 @@ private struct PredicateParser {
           column: current.column)
       }
       position += 1
-      return (inner, try combinedDepth(depth, 0, nesting: nesting, at: token))
+      return inner
     default:
       let place = previous.map { " after \($0.quoted)" } ?? ""
       throw ContextPredicateError(
@@ -310,23 +351,25 @@ private struct PredicateParser {
     }
   }
 
-  /// The depth of a node over children of depths `lhs` and `rhs`; an error at `op` when it is
-  /// deeper than allowed.
-  func combinedDepth(_ lhs: Int, _ rhs: Int, nesting: Int, at op: PredicateToken)
-    throws(ContextPredicateError) -> Int
+  /// The depth of an operator over operands at most `operandDepth` deep; an error at `op` when
+  /// it is deeper than allowed.
+  static func depth(over operandDepth: Int, at op: PredicateToken) throws(ContextPredicateError)
+    -> Int
   {
-    let depth = max(lhs, rhs) + 1
-    try checkNesting(depth + nesting, at: op)
+    let depth = operandDepth + 1
+    try checkNesting(depth, at: op)
     return depth
   }
 
   /// An error at `token` when `depth` exceeds the limit.
-  func checkNesting(_ depth: Int, at token: PredicateToken) throws(ContextPredicateError) {
+  static func checkNesting(_ depth: Int, at token: PredicateToken) throws(ContextPredicateError) {
     guard depth > ContextPredicate.maximumDepth else { return }
-    throw ContextPredicateError(
-      message:
-        "the predicate nests deeper than \(ContextPredicate.maximumDepth) levels; "
-        + "split it into simpler predicates",
-      column: token.column)
+    throw ContextPredicateError(message: ContextPredicate.tooDeepMessage, column: token.column)
   }
+}
+
+extension ContextPredicate {
+  /// The message for a predicate deeper than ``maximumDepth``, the same in every reader.
+  static let tooDeepMessage =
+    "the predicate nests deeper than \(maximumDepth) levels; split it into simpler predicates"
 }

@@ -35,16 +35,50 @@ public indirect enum ContextPredicate: Hashable, Sendable, CustomStringConvertib
   case notEqual(String, String)
   /// The predicate does not hold: `!A`.
   case not(ContextPredicate)
-  /// Both predicates hold: `A && B`.
-  case and(ContextPredicate, ContextPredicate)
-  /// Either predicate holds: `A || B`.
-  case or(ContextPredicate, ContextPredicate)
+  /// Every operand holds: `A && B && …`.
+  ///
+  /// A chain of `&&` is one list, however long, so evaluating, writing and comparing it never
+  /// recurses once per operand. The parser and ``and(_:_:)`` make lists of two or more
+  /// operands, none of them itself an `and`; an empty list holds everywhere.
+  case and([ContextPredicate])
+  /// Some operand holds: `A || B || …`; a chain of `||` is one list, as for ``and(_:)``. An
+  /// empty list holds nowhere.
+  case or([ContextPredicate])
   /// The second predicate holds, and the first holds on an ancestor: `A > B`.
   case descendant(ContextPredicate, ContextPredicate)
 
-  /// How deeply a parsed predicate may nest: parentheses, `!` and binary operators each add a
-  /// level, so `a && b && c` is three levels deep and `((a))` is three too.
+  /// How deeply a predicate may nest. A name or a comparison is one level; `!`, `>` and each
+  /// chain of `&&` or of `||` add one level over their deepest operand, however many operands
+  /// the chain has. So `a && b && c` is two levels deep, `!(a || b) && c` four, and a chain of
+  /// 100,000 names two. Parentheses add no level, but they and `!` may not open more than this
+  /// many levels at once. The parser, VS Code's `when` clauses and Zed's contexts apply the same
+  /// rule, so an imported keymap always loads (docs/hardening.md).
   public static let maximumDepth = 64
+
+  /// Both predicates hold: `lhs && rhs`, as one flat list; an operand that is itself an `and`
+  /// contributes its operands.
+  ///
+  /// - Complexity: O(*n*) for operands of *n* operands in all; build a long chain with
+  ///   ``and(_:)`` and an array instead of one call per operand.
+  public static func and(_ lhs: ContextPredicate, _ rhs: ContextPredicate) -> ContextPredicate {
+    var operands: [ContextPredicate] = []
+    for operand in [lhs, rhs] {
+      if case .and(let inner) = operand { operands += inner } else { operands.append(operand) }
+    }
+    return .and(operands)
+  }
+
+  /// Either predicate holds: `lhs || rhs`, as one flat list; an operand that is itself an `or`
+  /// contributes its operands.
+  ///
+  /// - Complexity: O(*n*) for operands of *n* operands in all.
+  public static func or(_ lhs: ContextPredicate, _ rhs: ContextPredicate) -> ContextPredicate {
+    var operands: [ContextPredicate] = []
+    for operand in [lhs, rhs] {
+      if case .or(let inner) = operand { operands += inner } else { operands.append(operand) }
+    }
+    return .or(operands)
+  }
 
   // MARK: Evaluation
 
@@ -74,10 +108,10 @@ public indirect enum ContextPredicate: Hashable, Sendable, CustomStringConvertib
       return stack[depth].values[key] != value
     case .not(let predicate):
       return !predicate.holds(in: stack, at: depth)
-    case .and(let lhs, let rhs):
-      return lhs.holds(in: stack, at: depth) && rhs.holds(in: stack, at: depth)
-    case .or(let lhs, let rhs):
-      return lhs.holds(in: stack, at: depth) || rhs.holds(in: stack, at: depth)
+    case .and(let operands):
+      return operands.allSatisfy { $0.holds(in: stack, at: depth) }
+    case .or(let operands):
+      return operands.contains { $0.holds(in: stack, at: depth) }
     case .descendant(let ancestor, let descendant):
       guard descendant.holds(in: stack, at: depth) else { return false }
       return (0..<depth).contains { ancestor.holds(in: stack, at: $0) }
@@ -105,7 +139,10 @@ public indirect enum ContextPredicate: Hashable, Sendable, CustomStringConvertib
   /// The canonical text: operators spaced as `a && b`, `!a`, and only the parentheses that the
   /// structure needs; it parses back to an equal predicate.
   ///
-  /// Names that are not plain identifiers are quoted: `title == 'My file'`.
+  /// Names that are not plain identifiers are quoted: `title == 'My file'`. An `and` or `or`
+  /// made in code with fewer than two operands, which the parser never makes, is written as
+  /// its one operand, or as nothing when empty; one nested directly in another of its kind is
+  /// written in parentheses.
   public var description: String { text(minimumLevel: 0) }
 
   /// How tightly a node binds in the text form; higher is tighter.
@@ -132,10 +169,16 @@ public indirect enum ContextPredicate: Hashable, Sendable, CustomStringConvertib
       body = "\(Self.quotedIfNeeded(key)) != \(Self.quotedIfNeeded(value))"
     case .not(let predicate):
       body = "!" + predicate.text(minimumLevel: 4)
-    case .and(let lhs, let rhs):
-      body = lhs.text(minimumLevel: 2) + " && " + rhs.text(minimumLevel: 3)
-    case .or(let lhs, let rhs):
-      body = lhs.text(minimumLevel: 1) + " || " + rhs.text(minimumLevel: 2)
+    case .and(let operands) where operands.isEmpty, .or(let operands) where operands.isEmpty:
+      return ""
+    case .and(let operands) where operands.count == 1:
+      return operands[0].text(minimumLevel: minimumLevel)
+    case .or(let operands) where operands.count == 1:
+      return operands[0].text(minimumLevel: minimumLevel)
+    case .and(let operands):
+      body = operands.map { $0.text(minimumLevel: 3) }.joined(separator: " && ")
+    case .or(let operands):
+      body = operands.map { $0.text(minimumLevel: 2) }.joined(separator: " || ")
     case .descendant(let lhs, let rhs):
       body = lhs.text(minimumLevel: 0) + " > " + rhs.text(minimumLevel: 1)
     }

@@ -43,7 +43,8 @@ public struct KeyBindingExplanation: Hashable, Sendable {
   public var unboundBy: KeyBinding?
 
   /// The explanation as text: one section per stroke, candidates in precedence order, each
-  /// with its source, position, context and the predicate's value at every depth.
+  /// with its source, position, context and the predicate's value at every depth. Control
+  /// characters from the keymaps (in a context, a command, a path) are written as escapes.
   ///
   /// - Parameter platform: The platform whose shortcut labels are shown.
   public func text(platform: PlatformProfile) -> String {
@@ -122,7 +123,9 @@ public struct KeyBindingExplanation: Hashable, Sendable {
         lines.append("result: nothing — the presses are delivered as ordinary presses")
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    // Contexts, commands and paths come from keymap files: no control character of theirs
+    // reaches the terminal.
+    return lines.map(\.escapingControlCharacters).joined(separator: "\n") + "\n"
   }
 
   private func describe(

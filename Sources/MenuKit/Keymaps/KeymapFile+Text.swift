@@ -17,7 +17,9 @@ extension KeymapFile {
   public static func text(of keymap: Keymap) -> String {
     var sections: [(context: ContextPredicate?, bindings: [KeyBinding])] = []
     for binding in keymap.bindings {
-      if let last = sections.last, last.context == binding.context {
+      // Compared in place: a copy of the last section would make each append copy its
+      // bindings (quadratic in a section of 10,000).
+      if !sections.isEmpty, sections[sections.count - 1].context == binding.context {
         sections[sections.count - 1].bindings.append(binding)
       } else {
         sections.append((binding.context, [binding]))

@@ -93,15 +93,12 @@ public enum KeymapFile {
         keymap: nil, root: nil, spans: JSONSpans(), entries: [],
         diagnostics: [Diagnostic(code, error.message, at: error.location)])
     }
-    var decoder = KeymapDecoder(base: MenuFileDecoder(text: text), source: source)
+    var base = MenuFileDecoder(text: text)
+    // Unknown fields in a keymap are only warnings: the binding still loads.
+    base.unknownFieldSeverity = .warning
+    var decoder = KeymapDecoder(base: base, source: source)
     let keymap = decoder.decodeFile(root, path: path)
-    let diagnostics = decoder.base.sortedDiagnostics.map { diagnostic in
-      // Unknown fields in a keymap are only warnings: the binding still loads.
-      guard diagnostic.code == .unknownField else { return diagnostic }
-      var warning = diagnostic
-      warning.severity = .warning
-      return warning
-    }
+    let diagnostics = decoder.base.sortedDiagnostics
     return KeymapDocument(
       keymap: keymap, root: root, spans: spans, entries: decoder.entries,
       diagnostics: diagnostics)
@@ -150,9 +147,7 @@ private struct KeymapDecoder {
   static let binding = MenuFileContext(noun: "a key binding")
 
   /// The number of errors reported so far; unknown fields are only warnings in a keymap.
-  var errorCount: Int {
-    base.diagnostics.lazy.filter { $0.severity == .error && $0.code != .unknownField }.count
-  }
+  var errorCount: Int { base.diagnostics.errorCount }
 
   /// Decodes the whole file.
   mutating func decodeFile(_ root: JSONNode, path: String) -> Keymap? {
@@ -273,7 +268,7 @@ private struct KeymapDecoder {
       return try KeySequence(parsing: text)
     } catch {
       base.report(
-        .badKeys, "bad keys '\(text.shortenedForMessage)': \(error)",
+        .badKeys, "bad keys \(text.quotedForMessage): \(error)",
         at: base.location(in: node, text: text, offset: error.offset))
       return nil
     }
@@ -289,7 +284,8 @@ private struct KeymapDecoder {
       let action = removed ? String(name.dropFirst()) : name
       guard !action.isEmpty, !action.unicodeScalars.contains(where: \.properties.isWhitespace)
       else {
-        let what = name.isEmpty ? "an empty command name" : "the command name '\(name)'"
+        let what =
+          name.isEmpty ? "an empty command name" : "the command name \(name.quotedForMessage)"
         base.report(
           .badCommand,
           "\(what) is not valid; expected a command name such as 'file.saveAll', "
@@ -324,7 +320,8 @@ extension MenuFileDecoder {
       return try ContextPredicate(parsing: text)
     } catch {
       report(
-        .badContext, "bad context '\(text)': \(error.message); the section is skipped",
+        .badContext,
+        "bad context \(text.quotedForMessage): \(error.message); the section is skipped",
         at: location(in: fields["context"]!, text: text, offset: error.column - 1))
       return nil
     }

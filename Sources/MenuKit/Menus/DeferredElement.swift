@@ -90,19 +90,49 @@ public struct DeferredElement: Hashable, Sendable {
 
   /// Resolves the element: calls the provider (once, for a cached element) and passes the
   /// elements to `completion`.
+  ///
+  /// A cached element calls its provider once even when it is resolved from several threads
+  /// at a time, or again from inside its provider: a resolution that comes while the provider
+  /// runs waits for its elements, and gets them when the provider calls its completion. The
+  /// provider's completion counts once; a second call is ignored.
   public func resolve(_ completion: @escaping @Sendable ([MenuElement]) -> Void) {
-    if caching == .cached, let cached = cache.elements.withLock({ $0 }) {
-      completion(cached)
+    guard caching == .cached else {
+      provider(completion)
       return
     }
-    provider { [cache, caching] elements in
-      if caching == .cached { cache.elements.withLock { $0 = elements } }
+    let start = cache.state.withLock { state -> (run: Bool, elements: [MenuElement]?) in
+      switch state {
+      case .resolved(let elements): return (false, elements)
+      case .running(let waiting):
+        state = .running(waiting + [completion])
+        return (false, nil)
+      case .idle:
+        state = .running([completion])
+        return (true, nil)
+      }
+    }
+    if let elements = start.elements {
       completion(elements)
+      return
+    }
+    guard start.run else { return }
+    provider { [cache] elements in
+      let waiting = cache.state.withLock { state -> [@Sendable ([MenuElement]) -> Void] in
+        guard case .running(let waiting) = state else { return [] }
+        state = .resolved(elements)
+        return waiting
+      }
+      for completion in waiting { completion(elements) }
     }
   }
 
   /// Whether a cached element has already been resolved.
-  public var isResolved: Bool { cache.elements.withLock { $0 != nil } }
+  public var isResolved: Bool {
+    cache.state.withLock {
+      if case .resolved = $0 { return true }
+      return false
+    }
+  }
 
   /// Whether two deferred elements have the same identifier, caching and source (providers
   /// cannot be compared).
@@ -118,7 +148,30 @@ public struct DeferredElement: Hashable, Sendable {
     hasher.combine(usesFocus)
   }
 
+  /// The provided elements of a cached element, shared by its copies.
   final class Cache: Sendable {
-    let elements = Mutex<[MenuElement]?>(nil)
+    /// Where the provider is: not called yet, running (with the resolutions waiting for it),
+    /// or done.
+    enum State {
+      case idle
+      case running([@Sendable ([MenuElement]) -> Void])
+      case resolved([MenuElement])
+    }
+    let state = Mutex(State.idle)
+
+    /// The elements of a resolved element; nil before its provider completed.
+    var resolvedElements: [MenuElement]? {
+      state.withLock { state in
+        if case .resolved(let elements) = state { return elements }
+        return nil
+      }
+    }
+
+    /// Keeps elements provided another way (a focus provider) when nothing was provided yet.
+    func keep(_ elements: [MenuElement]) {
+      state.withLock { state in
+        if case .idle = state { state = .resolved(elements) }
+      }
+    }
   }
 }

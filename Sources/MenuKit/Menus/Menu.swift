@@ -26,7 +26,18 @@ public struct Menu: Hashable, Sendable {
   /// The preferred size of the menu's elements when shown as a palette or row.
   public var preferredElementSize: ElementSize
   /// The menu's elements, in order.
-  public var children: [MenuElement]
+  public var children: [MenuElement] {
+    get { childStorage.elements }
+    _modify {
+      if !isKnownUniquelyReferenced(&childStorage) {
+        childStorage = MenuChildren(childStorage.elements)
+      }
+      yield &childStorage.elements
+    }
+  }
+  /// Where ``children`` are kept: a box that frees a deep tree without recursion
+  /// (``MenuChildren``), copied before a change when shared, so menus stay values.
+  private var childStorage: MenuChildren
 
   /// Creates a menu.
   public init(
@@ -40,7 +51,26 @@ public struct Menu: Hashable, Sendable {
     self.identifier = identifier
     self.options = options
     self.preferredElementSize = preferredElementSize
-    self.children = children
+    self.childStorage = MenuChildren(children)
+  }
+
+  /// Whether two menus have the same properties and equal children.
+  public static func == (lhs: Menu, rhs: Menu) -> Bool {
+    lhs.title == rhs.title && lhs.subtitle == rhs.subtitle && lhs.image == rhs.image
+      && lhs.identifier == rhs.identifier && lhs.options == rhs.options
+      && lhs.preferredElementSize == rhs.preferredElementSize
+      && (lhs.childStorage === rhs.childStorage || lhs.children == rhs.children)
+  }
+
+  /// Hashes the menu's properties and children.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(subtitle)
+    hasher.combine(image)
+    hasher.combine(identifier)
+    hasher.combine(options)
+    hasher.combine(preferredElementSize)
+    hasher.combine(children)
   }
 
   /// How a menu is displayed (UIKit's `UIMenu.Options`).
@@ -192,5 +222,62 @@ extension Menu {
       if case .keyCommand(let keyCommand) = element { result.append(keyCommand) }
     }
     return result
+  }
+}
+
+// MARK: - Storage
+
+/// The children of a ``Menu``, in a box whose deinitializer frees a tree of any depth without
+/// recursion.
+///
+/// Freeing a menu frees its children, and a submenu among them frees its own: one call inside
+/// the next, per level. A menu built in code 30,000 levels deep would exhaust the stack when
+/// released. The box instead takes the children of each submenu that nothing else holds out
+/// onto a list, so every element is freed with its own children already gone (the same in
+/// spirit as ``Responder``'s release of a long chain).
+///
+/// It is mutated only while uniquely referenced (``Menu/children`` copies it first), so sharing
+/// it between threads is safe.
+final class MenuChildren: @unchecked Sendable {
+  var elements: [MenuElement]
+
+  init(_ elements: [MenuElement]) {
+    self.elements = elements
+  }
+
+  deinit {
+    guard elements.contains(where: \.isMenuWithChildren) else { return }
+    var pending: [MenuElement] = []
+    swap(&pending, &elements)
+    while var element = pending.popLast() {
+      element.detachChildren(into: &pending)
+    }
+  }
+}
+
+extension MenuElement {
+  /// Whether the element is a menu with at least one child.
+  fileprivate var isMenuWithChildren: Bool {
+    if case .menu(let menu) = self { return !menu.children.isEmpty }
+    return false
+  }
+
+  /// A menu's children moved to `pending`, when this element is the only holder of them;
+  /// leaves an empty menu in its place.
+  fileprivate mutating func detachChildren(into pending: inout [MenuElement]) {
+    guard case .menu(var menu) = self else { return }
+    // Drop this element's own reference first, so that `menu` may be the only one.
+    self = .menu(Menu())
+    menu.moveChildrenIfUnique(into: &pending)
+  }
+}
+
+extension Menu {
+  /// Moves the children to `pending` when nothing else shares them; the menu is left empty.
+  fileprivate mutating func moveChildrenIfUnique(into pending: inout [MenuElement]) {
+    guard isKnownUniquelyReferenced(&childStorage) else { return }
+    var children: [MenuElement] = []
+    swap(&children, &childStorage.elements)
+    pending.append(contentsOf: children)
   }
 }

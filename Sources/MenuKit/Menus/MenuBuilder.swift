@@ -41,6 +41,9 @@ public struct MenuBuilder: Sendable {
   var menuIndex: [MenuIdentifier: Int] = [:]
   var actionIndex: [ActionIdentifier: Int] = [:]
   var commandIndex: [CommandKey: [Int]] = [:]
+  /// Whether an unknown menu identifier gets a "did you mean" suggestion; a caller that will
+  /// not show the error (``MenuFile/apply(to:)`` past its first 100 problems) turns it off.
+  var suggestsIdentifiers = true
   let rootNode = 0
 
   /// Creates a builder that edits `menu`, the root of a menu system.
@@ -392,9 +395,12 @@ extension MenuBuilder {
     return node
   }
 
+  /// The identifier in the tree closest to an unknown one, when it looks like a typo of it
+  /// (``Swift/StringProtocol/closest(in:)``: short words, a bounded number of candidates).
   func suggestion(for identifier: MenuIdentifier) -> MenuIdentifier? {
-    let candidates = menuIndex.keys.map(\.rawValue).sorted()
-    return identifier.rawValue.closest(in: candidates).map(MenuIdentifier.init(rawValue:))
+    guard suggestsIdentifiers else { return nil }
+    return identifier.rawValue.closest(in: menuIndex.keys.lazy.map(\.rawValue))
+      .map(MenuIdentifier.init(rawValue:))
   }
 
   /// The parent node and the index in it of the referenced element.

@@ -42,7 +42,8 @@
 /// - The label is ``KeyboardShortcut/label(for:)`` for ``platform``. When ``shortcutLabels``
 ///   is set, it is the only source of labels instead: a command or key command is listed with
 ///   the label its ``Command/key`` has there, and left out when it has none.
-/// - Text from the menu is escaped, so a title such as `a|b` or `<b>` is shown as written.
+/// - Text from the menu is escaped, so a title such as `a|b` or `<b>` is shown as written, and
+///   a control character (ESC, BEL …) is written as an escape such as `\u{1B}`.
 ///   A menu with nothing to list gives the heading and the line `No keyboard shortcuts.`
 ///
 /// The text ends with a newline.
@@ -111,7 +112,8 @@ extension MarkdownMenuRenderer {
   /// become spaces.
   static func escape(_ text: String) -> String {
     var result = ""
-    for character in text {
+    // Other control characters (ESC, BEL …) are written as escapes such as `\u{1B}`.
+    for character in text.escapingControlCharacters(keepingLineBreaks: true) {
       switch character {
       case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "&", "~":
         result += "\\" + String(character)

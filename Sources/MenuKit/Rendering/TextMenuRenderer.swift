@@ -57,6 +57,9 @@
 /// - Hidden elements are not drawn: they are not in the menu a user sees (their key commands
 ///   still fire, and ``MenuValidator`` still checks them).
 /// - A deferred element is drawn as `⋯ <identifier> (deferred)`, without resolving it.
+/// - Control characters in titles, identifiers and labels (ESC, BEL, CR, a line break …) are
+///   written as escapes such as `\u{1B}`, so that drawing a menu from a file cannot drive the
+///   terminal or break a line (docs/hardening.md).
 /// - Not drawn: subtitles, images, discoverability titles and command alternates.
 /// - A menu nested deeper than ``MenuValidator/maximumDepth`` is drawn as `…`. The renderer
 ///   recurses once per level of nesting, so this bounds its stack use; ``MenuValidator``
@@ -170,7 +173,9 @@ extension TextMenuRenderer {
       case .command, .keyCommand, .action:
         var label: String?
         if let shortcutLabels {
-          if let command = child.command { label = shortcutLabels[command.key] }
+          if let command = child.command {
+            label = shortcutLabels[command.key]?.escapingControlCharacters
+          }
         } else if case .keyCommand(let keyCommand) = child {
           label = keyCommand.shortcut.label(for: platform)
         }
@@ -184,17 +189,18 @@ extension TextMenuRenderer {
   func text(of row: Row, gutter: Bool) -> (title: String, label: String?) {
     switch row {
     case .item(let title, let state, let attributes, let label):
+      let title = title.escapingControlCharacters
       var text = gutter ? Self.gutter(for: state) + title : title
       if attributes.contains(.disabled) { text += " (disabled)" }
       if attributes.contains(.destructive) { text += " (destructive)" }
       return (text, label)
     case .submenu(let menu, let depth):
-      var text = (gutter ? "  " : "") + menu.title
+      var text = (gutter ? "  " : "") + menu.title.escapingControlCharacters
       if menu.options.contains(.destructive) { text += " (destructive)" }
       if depth > 1 { text += " ▸" }
       return (text, nil)
     case .deferred(let identifier):
-      return ((gutter ? "  " : "") + "⋯ \(identifier) (deferred)", nil)
+      return ((gutter ? "  " : "") + "⋯ \(identifier.escapingControlCharacters) (deferred)", nil)
     case .elided:
       return ((gutter ? "  " : "") + "…", nil)
     }

@@ -98,12 +98,14 @@ public struct Discoverability {
   public static func text(for groups: [DiscoverabilityGroup]) -> String {
     var blocks: [String] = []
     for group in groups {
-      let width = group.entries.map(\.title.count).max() ?? 0
-      var lines = [group.title]
-      for entry in group.entries {
-        let padding = String(repeating: " ", count: width - entry.title.count + 3)
+      // Titles come from menu files: their control characters are written as escapes.
+      let titles = group.entries.map(\.title.escapingControlCharacters)
+      let width = titles.map(\.count).max() ?? 0
+      var lines = [group.title.escapingControlCharacters]
+      for (entry, title) in zip(group.entries, titles) {
+        let padding = String(repeating: " ", count: width - title.count + 3)
         lines.append(
-          "  " + entry.title + padding + entry.shortcutLabel
+          "  " + title + padding + entry.shortcutLabel.escapingControlCharacters
             + (entry.isEnabled ? "" : " (disabled)"))
       }
       blocks.append(lines.joined(separator: "\n") + "\n")

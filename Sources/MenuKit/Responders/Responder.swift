@@ -38,10 +38,24 @@ open class Responder {
 
   private var actionHandlers: [ActionName: ActionHandler] = [:]
   /// The next responder set by ``setNext(_:)``; nil when it was never called.
-  private var nextOverride: Responder??
+  ///
+  /// Not isolated, for one reader besides the main actor: when the responder before this one
+  /// in a chain goes away, its deinitializer (on whatever thread released it) takes this link
+  /// out while it holds the only reference to this responder (``releaseLinks(_:)``), as
+  /// Swift's own teardown of a released object would.
+  private nonisolated(unsafe) var nextOverride: Responder??
 
   /// Creates a responder.
   public init() {}
+
+  /// Lets go of the next responder without recursion: a chain of 100,000 responders linked by
+  /// ``setNext(_:)`` is released one responder at a time (``releaseLinks(_:)``).
+  deinit {
+    var links: [Responder] = []
+    if case .some(.some(let next)) = nextOverride { links.append(next) }
+    nextOverride = nil
+    Responder.releaseLinks(&links)
+  }
 
   // MARK: - The chain
 
@@ -53,6 +67,35 @@ open class Responder {
   open var next: Responder? {
     if let nextOverride { return nextOverride }
     return nil
+  }
+
+  // MARK: Releasing a chain
+
+  /// Moves the strong references this responder holds to other responders into `links` and
+  /// clears them. Subclasses that hold responders (a window its first responder, an
+  /// application its delegate) add theirs and call `super`.
+  ///
+  /// Called only by ``releaseLinks(_:)`` on a responder nothing else references, so the links
+  /// it touches are not isolated to the main actor.
+  nonisolated func detachLinks(into links: inout [Responder]) {
+    if case .some(.some(let next)) = nextOverride { links.append(next) }
+    nextOverride = nil
+  }
+
+  /// Releases the responders a deinitializer took out of the object going away, without
+  /// recursion.
+  ///
+  /// Freeing a responder frees its next responder when nothing else holds it, and that one its
+  /// own: one deinitializer inside the next, so a long chain would exhaust the stack. Here each
+  /// responder that only `links` holds first gives up its own links (``detachLinks(into:)``)
+  /// onto the same list, so freeing it frees nothing further, and the loop goes on with them.
+  /// It runs on the thread that released the chain, as Swift's own teardown does.
+  ///
+  /// - Complexity: O(*n*) for *n* responders released, with O(1) stack.
+  nonisolated static func releaseLinks(_ links: inout [Responder]) {
+    while var responder = links.popLast() {
+      if isKnownUniquelyReferenced(&responder) { responder.detachLinks(into: &links) }
+    }
   }
 
   /// Sets the next responder of a responder that does not override ``next``.

@@ -74,13 +74,32 @@ package final class ScriptedWindow: Window {
   package var performedActions: [ActionName] { log.actions }
   private let log = ActionLog()
   /// The next responder, replacing the application when set.
-  package var scriptedNext: Responder?
+  package var scriptedNext: Responder? {
+    get { scriptedNextStorage }
+    set { scriptedNextStorage = newValue }
+  }
+  /// The storage of ``scriptedNext``; not isolated, so that a released chain can take it out
+  /// (``Responder/releaseLinks(_:)``).
+  private nonisolated(unsafe) var scriptedNextStorage: Responder?
 
   /// Creates a window of an application that follows a script.
   package init(_ script: ResponderScript, application: Application?) {
     self.script = script
     super.init(application: application)
     script.install(on: self, log: log)
+  }
+
+  deinit {
+    var links: [Responder] = []
+    if let scriptedNextStorage { links.append(scriptedNextStorage) }
+    scriptedNextStorage = nil
+    Responder.releaseLinks(&links)
+  }
+
+  nonisolated override func detachLinks(into links: inout [Responder]) {
+    if let scriptedNextStorage { links.append(scriptedNextStorage) }
+    scriptedNextStorage = nil
+    super.detachLinks(into: &links)
   }
 
   package override var next: Responder? { scriptedNext ?? super.next }
@@ -102,13 +121,32 @@ package final class ScriptedApplication: Application {
   package var performedActions: [ActionName] { log.actions }
   private let log = ActionLog()
   /// The next responder, replacing the delegate when set.
-  package var scriptedNext: Responder?
+  package var scriptedNext: Responder? {
+    get { scriptedNextStorage }
+    set { scriptedNextStorage = newValue }
+  }
+  /// The storage of ``scriptedNext``; not isolated, so that a released chain can take it out
+  /// (``Responder/releaseLinks(_:)``).
+  private nonisolated(unsafe) var scriptedNextStorage: Responder?
 
   /// Creates an application that follows a script.
   package init(_ script: ResponderScript) {
     self.script = script
     super.init()
     script.install(on: self, log: log)
+  }
+
+  deinit {
+    var links: [Responder] = []
+    if let scriptedNextStorage { links.append(scriptedNextStorage) }
+    scriptedNextStorage = nil
+    Responder.releaseLinks(&links)
+  }
+
+  nonisolated override func detachLinks(into links: inout [Responder]) {
+    if let scriptedNextStorage { links.append(scriptedNextStorage) }
+    scriptedNextStorage = nil
+    super.detachLinks(into: &links)
   }
 
   package override var next: Responder? { scriptedNext ?? super.next }

@@ -204,7 +204,7 @@ public struct MenuValidation {
   /// when the provider does not complete before returning. A cached element keeps the first
   /// elements provided.
   func resolveUsingFocus(_ deferred: DeferredElement) -> [MenuElement]? {
-    if deferred.caching == .cached, let cached = deferred.cache.elements.withLock({ $0 }) {
+    if deferred.caching == .cached, let cached = deferred.cache.resolvedElements {
       return cached
     }
     let chain = knownChain ?? ResponderChain(startingAt: firstResponder).responders
@@ -217,7 +217,7 @@ public struct MenuValidation {
     }
     let elements = box.elements.withLock { $0 }
     if deferred.caching == .cached, let elements {
-      deferred.cache.elements.withLock { if $0 == nil { $0 = elements } }
+      deferred.cache.keep(elements)
     }
     return elements
   }

@@ -44,19 +44,25 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   public var location: SourceLocation?
 
   /// Creates a diagnostic; the severity defaults to the code's own.
+  ///
+  /// Control characters in the message (ESC, BEL, CR, a line break …), which can only come
+  /// from the input it quotes, are written as escapes such as `\u{1B}`, so that printing a
+  /// diagnostic cannot drive the terminal (docs/hardening.md).
   public init(
     _ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil,
     severity: Severity? = nil
   ) {
     self.code = code
     self.severity = severity ?? code.defaultSeverity
-    self.message = message
+    self.message = message.escapingControlCharacters
     self.location = location
   }
 
   /// `path:line:col: error[CODE]: message`, or `error[CODE]: message` without a location.
+  ///
+  /// Control characters in the path and the message are escaped, as in ``init(_:_:at:severity:)``.
   public var description: String {
-    let head = "\(severity.rawValue)[\(code.rawValue)]: \(message)"
+    let head = "\(severity.rawValue)[\(code.rawValue)]: \(message.escapingControlCharacters)"
     guard let location else { return head }
     return "\(location): \(head)"
   }

@@ -62,6 +62,10 @@ extension DiagnosticCode {
   public static let ambiguousElement = DiagnosticCode("MK116", "ambiguous-element")
   /// An object names the same field twice.
   public static let duplicateField = DiagnosticCode("MK117", "duplicate-field")
+  /// A file has more problems than a list of diagnostics keeps: one diagnostic, after the
+  /// first 100, says how many more there are (``DiagnosticList``). Its severity is that of the
+  /// most severe problem left out.
+  public static let moreProblems = DiagnosticCode("MK105", "more-problems")
 }
 
 // MARK: - Builder edits (MK2xx)
@@ -212,7 +216,8 @@ extension DiagnosticCode {
   /// Every code MenuKit defines, in code order.
   public static let all: [DiagnosticCode] =
     [
-      .syntaxError, .nestingTooDeep, .unreadableFile, .fileTooLarge, .unknownField, .wrongType,
+      .syntaxError, .nestingTooDeep, .unreadableFile, .fileTooLarge, .moreProblems, .unknownField,
+      .wrongType,
       .missingField,
       .invalidValue, .badShortcut, .unsupportedVersion, .ambiguousElement, .duplicateField,
       .unknownMenu, .unknownCommand, .unknownAction, .identifierInUse, .invalidEdit,

@@ -70,14 +70,17 @@ extension MenuValidator {
   /// ``Swift/Array/containsErrors`` to ignore warnings.
   ///
   /// - Parameter menu: The root of the tree. It is exempt from the empty-title rule.
-  /// - Returns: The diagnostics, in the order of the elements they are about.
+  /// - Returns: The diagnostics, in the order of the elements they are about: the first 100,
+  ///   then, when there are more, one `MK105` that says how many (``DiagnosticCode/moreProblems``).
   /// - Complexity: O(*n*) for a tree of *n* elements.
   public func validate(_ menu: Menu) -> [Diagnostic] {
     var rules = makeRules()
-    var diagnostics: [Diagnostic] = []
+    // The first 100 problems, then one MK105: a tree of 300,000 key commands with one
+    // shortcut is 300,000 problems, of which a reader needs the first.
+    var diagnostics = DiagnosticList()
     var position = TreePosition(depth: 0, ancestors: [])
     for index in rules.indices {
-      diagnostics += rules[index].diagnose(.menu(menu), at: position)
+      diagnostics.append(contentsOf: rules[index].diagnose(.menu(menu), at: position))
     }
     menu.forEachElement { element, depth in
       // The walk is depth first, so the ancestors of an element at depth d are the first
@@ -85,13 +88,13 @@ extension MenuValidator {
       position.ancestors.removeLast(position.ancestors.count - (depth - 1))
       position.depth = depth
       for index in rules.indices {
-        diagnostics += rules[index].diagnose(element, at: position)
+        diagnostics.append(contentsOf: rules[index].diagnose(element, at: position))
       }
       if case .menu(let child) = element {
         position.ancestors.append(TreePosition.label(of: child))
       }
     }
-    return diagnostics
+    return diagnostics.sorted
   }
 }
 

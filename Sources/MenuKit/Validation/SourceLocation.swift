@@ -22,9 +22,10 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
     self.column = column
   }
 
-  /// `file:line:column`, or `line:column` when there is no file.
+  /// `file:line:column`, or `line:column` when there is no file; control characters in the
+  /// path are escaped (`\u{1B}`), so that printing a location cannot drive the terminal.
   public var description: String {
-    file.isEmpty ? "\(line):\(column)" : "\(file):\(line):\(column)"
+    file.isEmpty ? "\(line):\(column)" : "\(file.escapingControlCharacters):\(line):\(column)"
   }
 
   /// Orders locations by path, then line, then column.

@@ -94,12 +94,22 @@ indirect enum ContextTerm: Hashable {
     case .equal(let key, let value): self = .equal(key, value)
     case .notEqual(let key, let value): self = .not(.equal(key, value))
     case .not(let inner): self = .not(ContextTerm(predicate: inner))
-    case .and(let lhs, let rhs):
-      self = .and([ContextTerm(predicate: lhs), ContextTerm(predicate: rhs)])
-    case .or(let lhs, let rhs):
-      self = .or([ContextTerm(predicate: lhs), ContextTerm(predicate: rhs)])
+    case .and(let operands):
+      self = .and(operands.map(ContextTerm.init(predicate:)))
+    case .or(let operands):
+      self = .or(operands.map(ContextTerm.init(predicate:)))
     case .descendant(let ancestor, let descendant):
       self = .and([ContextTerm(predicate: descendant), .ancestor(ContextTerm(predicate: ancestor))])
+    }
+  }
+
+  /// How many names and comparisons the term has.
+  var atomCount: Int {
+    switch self {
+    case .constant: 0
+    case .identifier, .equal: 1
+    case .not(let term), .ancestor(let term): term.atomCount
+    case .and(let terms), .or(let terms): terms.reduce(0) { $0 + $1.atomCount }
     }
   }
 

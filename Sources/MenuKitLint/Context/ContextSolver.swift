@@ -101,9 +101,8 @@ public struct ContextSolver: Sendable {
           if case .identifier(let name) = operand { kinds.insert(name) }
           collectOperandKinds(operand, into: &kinds)
         }
-      case .and(let lhs, let rhs), .or(let lhs, let rhs):
-        collectOperandKinds(lhs, into: &kinds)
-        collectOperandKinds(rhs, into: &kinds)
+      case .and(let operands), .or(let operands):
+        for operand in operands { collectOperandKinds(operand, into: &kinds) }
       case .not(let inner):
         collectOperandKinds(inner, into: &kinds)
       case .identifier, .equal, .notEqual:
@@ -112,33 +111,32 @@ public struct ContextSolver: Sendable {
     }
 
     /// Adds each pair of kinds that one `&&` chain of the predicate requires together.
+    ///
+    /// Only the chain's own operands count: a kind under `||`, `!` or `>` is not required at
+    /// the chain's context.
     private func collectConjoinedKinds(
       _ predicate: ContextPredicate, into pairs: inout Set<[String]>
     ) {
       switch predicate {
-      case .and:
-        let kinds = conjunctKinds(predicate).sorted()
-        for (index, first) in kinds.enumerated() {
-          for second in kinds[(index + 1)...] where first != second {
-            pairs.insert([first, second])
-          }
+      case .and(let operands):
+        var kinds: Set<String> = []
+        for operand in operands {
+          if case .identifier(let name) = operand, isKind(name) { kinds.insert(name) }
         }
-      case .or(let lhs, let rhs), .descendant(let lhs, let rhs):
+        guard kinds.count <= ContextSolver.maximumExclusiveKinds else { return }
+        let sorted = kinds.sorted()
+        for (index, first) in sorted.enumerated() {
+          for second in sorted[(index + 1)...] { pairs.insert([first, second]) }
+        }
+      case .or(let operands):
+        for operand in operands { collectConjoinedKinds(operand, into: &pairs) }
+      case .descendant(let lhs, let rhs):
         collectConjoinedKinds(lhs, into: &pairs)
         collectConjoinedKinds(rhs, into: &pairs)
       case .not(let inner):
         collectConjoinedKinds(inner, into: &pairs)
       case .identifier, .equal, .notEqual:
         break
-      }
-    }
-
-    /// The kinds named positively in a chain of `&&`.
-    private func conjunctKinds(_ predicate: ContextPredicate) -> Set<String> {
-      switch predicate {
-      case .and(let lhs, let rhs): conjunctKinds(lhs).union(conjunctKinds(rhs))
-      case .identifier(let name) where isKind(name): [name]
-      default: []
       }
     }
   }
@@ -175,6 +173,9 @@ public struct ContextSolver: Sendable {
   /// - Returns: The decision.
   public func decide(_ formula: ContextFormula) -> Decision {
     let term = ContextTerm(formula)
+    // Every step of the search evaluates the whole formula: a huge one (a when clause of
+    // thousands of terms) is not searched at all.
+    guard term.atomCount <= Self.maximumAtoms else { return .undecided }
     // The shortest stacks first: a witness usually needs one or two positions, and a formula
     // can hold on a short stack and on no longer one (`Editor && !(a > Editor) && !(!a > Editor)`).
     var decision = ContextSolver.Decision.unsatisfiable
@@ -211,6 +212,15 @@ public struct ContextSolver: Sendable {
 
   /// How many assignments a search may visit before it gives up.
   public static let maximumSteps = 200_000
+
+  /// The most names and comparisons a formula may have for the solver to search it; a larger
+  /// one is ``Decision/undecided`` at once (real keymaps' formulas have a handful).
+  public static let maximumAtoms = 4_096
+
+  /// The most kinds a question may involve for ``Assumptions/exclusiveKinds`` to apply to it:
+  /// the assumption adds a constraint per pair of kinds, so with more it is left out of that
+  /// question, and a `&&` chain naming more teaches no compatible pairs.
+  public static let maximumExclusiveKinds = 64
 
   /// Whether some context stack makes the formula hold.
   ///
@@ -297,8 +307,8 @@ private struct GroundProblem {
       keyVariables.append(keys)
     }
     var conjuncts = [ground(term, at: levels - 1)]
-    if assumptions.exclusiveKinds {
-      let kinds = identifiers.filter(assumptions.isKind).sorted()
+    let kinds = identifiers.filter(assumptions.isKind).sorted()
+    if assumptions.exclusiveKinds, kinds.count <= ContextSolver.maximumExclusiveKinds {
       for level in 0..<levels {
         for (index, first) in kinds.enumerated() {
           for second in kinds[(index + 1)...]

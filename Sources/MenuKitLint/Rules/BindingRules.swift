@@ -156,11 +156,28 @@ public struct ProfileDuplicateRule: LintRule {
     for binding in bindings { groups[binding.writtenStrokes, default: []].append(binding) }
     var findings: [LintFinding] = []
     for members in groups.values where members.count > 1 {
+      // Only bindings written with other modifiers can be such a pair: each binding is
+      // compared with the earlier ones of the other spellings, in order, never with its own
+      // (10,000 bindings of one spelling cost nothing here).
+      var spellings: [[KeyModifierFlags]: Int] = [:]
+      var positionsBySpelling: [[Int]] = []
+      let spellingOf = members.indices.map { position in
+        let flags = members[position].binding.keys.strokes.map(\.modifierFlags)
+        if let number = spellings[flags] {
+          positionsBySpelling[number].append(position)
+          return number
+        }
+        spellings[flags] = positionsBySpelling.count
+        positionsBySpelling.append([position])
+        return positionsBySpelling.count - 1
+      }
+      guard positionsBySpelling.count > 1 else { continue }
       for (position, later) in members.enumerated() {
-        for earlier in members[..<position] {
-          let laterFlags = later.binding.keys.strokes.map(\.modifierFlags)
-          let earlierFlags = earlier.binding.keys.strokes.map(\.modifierFlags)
-          guard laterFlags != earlierFlags, later.binding.effect != earlier.binding.effect,
+        let candidates = positionsBySpelling.indices.filter { $0 != spellingOf[position] }
+          .flatMap { positionsBySpelling[$0].prefix { $0 < position } }.sorted()
+        for earlierPosition in candidates {
+          let earlier = members[earlierPosition]
+          guard later.binding.effect != earlier.binding.effect,
             model.documents[later.document].format != .menu
               || model.documents[earlier.document].format != .menu,
             model.solver.decide(.and([earlier.applies, later.applies])) != .unsatisfiable

@@ -72,46 +72,219 @@ struct ConflictAnalysis {
   }
 
   /// The findings for the bindings of one key sequence, in precedence order.
+  ///
+  /// The bindings are read from the last to the first, and those after the current one are
+  /// kept in buckets of equal context, file and kind (``Bucket``): each binding is compared
+  /// with each bucket, not with each later binding, and the solver answers each question about
+  /// the same contexts once (``Decisions``). The bindings of one key usually share a handful
+  /// of contexts (a GTK list has none), so 10,000 bindings of one key cost a few solver calls
+  /// and linear work, not 50 million comparisons. Only a binding that is not dead is then
+  /// compared with each later binding it overlaps, to classify the pair.
   func analyze(_ members: [LintBinding]) -> [LintFinding] {
-    let solver = model.solver
-    var findings: [LintFinding] = []
-    var pairs: [Int: [Pair]] = [:]
-    for (position, earlier) in members.enumerated() {
-      var overlapping: [(binding: LintBinding, witness: [KeyContext])] = []
-      for later in members[(position + 1)...] where !bothFromMenus(earlier, later) {
-        if case .satisfiable(let witness) = solver.decide(.and([earlier.applies, later.applies])) {
-          overlapping.append((later, witness))
+    var decisions = Decisions(solver: model.solver, members: members)
+    var buckets: [Bucket] = []
+    var bucketNumbers: [Bucket.Key: Int] = [:]
+    var dead: [LintFinding] = []
+    // The bindings that overlap later ones without being dead, with the buckets they overlap.
+    var live: [(position: Int, buckets: [Int])] = []
+    for position in members.indices.reversed() {
+      let earlier = members[position]
+      let isMenu = isFromMenu(earlier)
+      // The buckets in the order of their first binding, as the bindings come.
+      let overlapping = buckets.indices.filter { number in
+        !(isMenu && buckets[number].key.isMenu)
+          && decisions.overlap(
+            formula: decisions.memberFormula[position],
+            buckets[number].key.formula
+          ).isSatisfiable
+      }.sorted { buckets[$0].positions.last! < buckets[$1].positions.last! }
+      if !overlapping.isEmpty {
+        if decisions.isCovered(position, byFormulas: overlapping.map { buckets[$0].key.formula }) {
+          dead.append(
+            never(
+              members, position, overriddenBy: overlapping.map { buckets[$0] },
+              decisions: &decisions))
+        } else {
+          live.append((position, overlapping))
         }
       }
-      guard !overlapping.isEmpty else { continue }
-      let covering = ContextFormula.and([
-        earlier.applies, .not(.or(overlapping.map(\.binding.applies))),
-      ])
-      if solver.decide(covering) == .unsatisfiable {
-        findings.append(never(earlier, overriddenBy: overlapping.map(\.binding)))
-        continue
+      let key = Bucket.Key(
+        formula: decisions.memberFormula[position], document: earlier.document, isMenu: isMenu)
+      if let number = bucketNumbers[key] {
+        buckets[number].add(position, earlier)
+      } else {
+        bucketNumbers[key] = buckets.count
+        var bucket = Bucket(key: key)
+        bucket.add(position, earlier)
+        buckets.append(bucket)
       }
-      for (later, witness) in overlapping where later.binding.effect != earlier.binding.effect {
-        let (code, reason) = classify(earlier, later)
-        pairs[later.rank, default: []].append(
+    }
+    var findings = Array(dead.reversed())
+    // The pairs of the live bindings, earliest first: which later ones win over them, and why.
+    var pairs: [Int: PairGroups] = [:]
+    for (position, overlapping) in live.reversed() {
+      let earlier = members[position]
+      let laterPositions = overlapping.flatMap { number in
+        buckets[number].positions.lazy.filter { $0 > position }
+      }.sorted()
+      for index in laterPositions where members[index].binding.effect != earlier.binding.effect {
+        let later = members[index]
+        guard case .satisfiable(let witness) = decisions.overlap(position, index) else { continue }
+        let (code, reason) = classify(earlier, later, decisions: &decisions, position, index)
+        pairs[later.rank, default: PairGroups()].add(
           Pair(earlier: earlier, later: later, witness: witness, code: code, reason: reason))
       }
     }
     // One finding per later binding and class, listing the earlier bindings it wins over.
     for rank in pairs.keys.sorted() {
-      let all = pairs[rank]!
-      for code in [DiagnosticCode.ambiguousBinding, .resolvedOverride] {
-        let group = all.filter { $0.code == code }
-        if !group.isEmpty { findings.append(finding(for: group)) }
+      for group in pairs[rank]!.groups where group.count > 0 {
+        findings.append(finding(for: group))
       }
     }
     return findings
   }
 
-  /// Whether both bindings are key commands of menu files: `MenuValidator` reports those as
-  /// `MK302`.
-  func bothFromMenus(_ lhs: LintBinding, _ rhs: LintBinding) -> Bool {
-    model.documents[lhs.document].format == .menu && model.documents[rhs.document].format == .menu
+  /// Whether a binding is a key command of a menu file: `MenuValidator` reports two of those
+  /// with the same keys as `MK302`, so such pairs are not compared here.
+  func isFromMenu(_ binding: LintBinding) -> Bool {
+    model.documents[binding.document].format == .menu
+  }
+
+  /// The later bindings of one key sequence that share a context (an equal
+  /// ``LintBinding/applies``), a file and whether it is a menu file, as ``analyze(_:)`` keeps
+  /// them: every position, and what a finding about them needs.
+  struct Bucket {
+    struct Key: Hashable {
+      var formula: Int
+      var document: Int
+      var isMenu: Bool
+    }
+    let key: Key
+    /// The positions, from the last to the first.
+    var positions: [Int] = []
+    /// The effects of the bindings, as long as there are at most two different ones.
+    var effects: [KeyBinding.Effect] = []
+    /// Whether some binding has no context.
+    var hasBindingWithoutContext = false
+
+    init(key: Key) {
+      self.key = key
+    }
+
+    mutating func add(_ position: Int, _ binding: LintBinding) {
+      positions.append(position)
+      if effects.count < 2, !effects.contains(binding.binding.effect) {
+        effects.append(binding.binding.effect)
+      }
+      if binding.binding.context == nil { hasBindingWithoutContext = true }
+    }
+
+    /// How many bindings the bucket has.
+    var count: Int { positions.count }
+    /// The first positions, earliest first, up to `limit`.
+    func first(_ limit: Int) -> [Int] { Array(positions.suffix(limit).reversed()) }
+  }
+
+  /// The solver's answers for one key sequence's bindings, each asked once per distinct pair of
+  /// contexts: a binding's ``LintBinding/applies`` is known by a number, the same for equal
+  /// formulas.
+  struct Decisions {
+    let solver: ContextSolver
+    /// The formulas, by number.
+    var formulas: [ContextFormula] = []
+    /// The number of each member's formula.
+    var memberFormula: [Int] = []
+    /// Answers to "can both hold", by the two numbers.
+    var overlaps: [Pair2: ContextSolver.Decision] = [:]
+    /// Answers to "does the first imply the second", by the two numbers.
+    var implications: [Pair2: Bool] = [:]
+    /// Answers to "is the first covered by the others", by the numbers.
+    var covers: [[Int]: Bool] = [:]
+
+    /// Two formula numbers, in order.
+    struct Pair2: Hashable {
+      var first: Int
+      var second: Int
+    }
+
+    init(solver: ContextSolver, members: [LintBinding]) {
+      self.solver = solver
+      var numbers: [ContextFormula: Int] = [:]
+      for member in members {
+        if let number = numbers[member.applies] {
+          memberFormula.append(number)
+        } else {
+          numbers[member.applies] = formulas.count
+          memberFormula.append(formulas.count)
+          formulas.append(member.applies)
+        }
+      }
+    }
+
+    /// Whether members `lhs` and `rhs` can apply at one position, with a witness stack.
+    mutating func overlap(_ lhs: Int, _ rhs: Int) -> ContextSolver.Decision {
+      overlap(formula: memberFormula[lhs], memberFormula[rhs])
+    }
+
+    /// Whether the formulas numbered `lhs` and `rhs` can hold at one position.
+    mutating func overlap(formula lhs: Int, _ rhs: Int) -> ContextSolver.Decision {
+      let key = Pair2(first: lhs, second: rhs)
+      if let known = overlaps[key] { return known }
+      let decision = solver.decide(.and([formulas[key.first], formulas[key.second]]))
+      overlaps[key] = decision
+      return decision
+    }
+
+    /// Whether member `lhs`'s context implies member `rhs`'s (`lhs && !rhs` is unsatisfiable).
+    mutating func implies(_ lhs: Int, _ rhs: Int) -> Bool {
+      let key = Pair2(first: memberFormula[lhs], second: memberFormula[rhs])
+      if let known = implications[key] { return known }
+      let answer =
+        solver.decide(.and([formulas[key.first], .not(formulas[key.second])])) == .unsatisfiable
+      implications[key] = answer
+      return answer
+    }
+
+    /// Whether member `position` holds nowhere that none of the formulas numbered `others`
+    /// holds: `E && !(L1 || L2 …)` is unsatisfiable. Each formula counts once, in the order
+    /// given (the order of the bindings, which the solver's search follows).
+    mutating func isCovered(_ position: Int, byFormulas others: [Int]) -> Bool {
+      var seen: Set<Int> = []
+      let key = [memberFormula[position]] + others.filter { seen.insert($0).inserted }
+      if let known = covers[key] { return known }
+      let formula = ContextFormula.and([
+        formulas[key[0]], .not(.or(key.dropFirst().map { formulas[$0] })),
+      ])
+      let answer = solver.decide(formula) == .unsatisfiable
+      covers[key] = answer
+      return answer
+    }
+  }
+
+  /// The pairs in which one later binding wins, by class: only what a finding prints is kept
+  /// (the first ``listedLimit``, how many, and the reasons), so memory stays linear.
+  struct PairGroups {
+    var groups = [PairGroup(), PairGroup()]
+
+    mutating func add(_ pair: Pair) {
+      groups[pair.code == .ambiguousBinding ? 0 : 1].add(pair)
+    }
+  }
+
+  /// The pairs of one later binding and one class.
+  struct PairGroup {
+    /// The first pairs, up to ``ConflictAnalysis/listedLimit``.
+    var first: [Pair] = []
+    /// How many pairs there are.
+    var count = 0
+    /// Every reason given.
+    var reasons: Set<String> = []
+
+    mutating func add(_ pair: Pair) {
+      if first.count < ConflictAnalysis.listedLimit { first.append(pair) }
+      count += 1
+      if let reason = pair.reason { reasons.insert(reason) }
+    }
   }
 
   /// An earlier binding that a later one wins over where both hold, and why.
@@ -123,17 +296,26 @@ struct ConflictAnalysis {
     var reason: String?
   }
 
-  /// The finding for a binding that never runs.
-  func never(_ binding: LintBinding, overriddenBy winners: [LintBinding]) -> LintFinding {
-    let sameFile = winners.filter { $0.document == binding.document }
-    let solver = model.solver
+  /// The finding for a binding that never runs: member `position` of `members`, which the
+  /// later bindings in the buckets `winners` override wherever it applies.
+  ///
+  /// Works on buckets, so a binding overridden by 10,000 others costs a few steps.
+  func never(
+    _ members: [LintBinding], _ position: Int, overriddenBy winners: [Bucket],
+    decisions: inout Decisions
+  ) -> LintFinding {
+    let binding = members[position]
+    let sameFile = winners.filter { $0.key.document == binding.document }
     let isDead =
       !sameFile.isEmpty
-      && solver.decide(.and([binding.applies, .not(.or(sameFile.map(\.applies)))]))
-        == .unsatisfiable
+      && decisions.isCovered(position, byFormulas: sameFile.map(\.key.formula))
     let shown = isDead ? sameFile : winners
-    var notes = shown.prefix(Self.listedLimit).map { winner in
-      LintNote(
+    let shownCount = shown.reduce(0) { $0 + $1.count }
+    let firstShown = shown.flatMap { $0.first(Self.listedLimit) }.sorted().prefix(
+      Self.listedLimit)
+    var notes = firstShown.map { index in
+      let winner = members[index]
+      return LintNote(
         "overridden here by \(LintModel.describe(winner.binding.effect)) in "
           + LintModel.describe(winner.binding.context)
           + (winner.writtenStrokes == binding.writtenStrokes
@@ -142,10 +324,10 @@ struct ConflictAnalysis {
               + "docs/decisions/0009-stroke-semantics.md)"),
         at: winner.binding.location)
     }
-    if shown.count > Self.listedLimit {
-      notes.append(LintNote("and \(shown.count - Self.listedLimit) more"))
+    if shownCount > Self.listedLimit {
+      notes.append(LintNote("and \(shownCount - Self.listedLimit) more"))
     }
-    if binding.binding.context != nil, shown.contains(where: { $0.binding.context == nil }) {
+    if binding.binding.context != nil, shown.contains(where: \.hasBindingWithoutContext) {
       notes.append(
         LintNote(
           "a binding without a context counts as matching at the deepest level of the stack "
@@ -155,7 +337,7 @@ struct ConflictAnalysis {
       "\(model.label(binding)) (\(LintModel.describe(binding.binding.effect))) in "
       + LintModel.describe(binding.binding.context)
     if isDead {
-      let redundant = sameFile.allSatisfy { $0.binding.effect == binding.binding.effect }
+      let redundant = sameFile.allSatisfy { $0.effects == [binding.binding.effect] }
       let message =
         redundant
         ? "\(subject) is redundant: a later binding of the same keys to the same command "
@@ -177,11 +359,14 @@ struct ConflictAnalysis {
 
   /// Why a later binding wins over an earlier one where both hold: by design (with the
   /// reason), or only by order (ambiguous).
-  func classify(_ earlier: LintBinding, _ later: LintBinding) -> (DiagnosticCode, String?) {
+  func classify(
+    _ earlier: LintBinding, _ later: LintBinding, decisions: inout Decisions,
+    _ earlierIndex: Int, _ laterIndex: Int
+  ) -> (DiagnosticCode, String?) {
     if case .unbind = later.binding.effect {
       return (.resolvedOverride, "it unbinds the keys there")
     }
-    if model.solver.decide(.and([later.applies, .not(earlier.applies)])) == .unsatisfiable {
+    if decisions.implies(laterIndex, earlierIndex) {
       return (.resolvedOverride, "its context is more specific")
     }
     if later.document != earlier.document {
@@ -191,7 +376,8 @@ struct ConflictAnalysis {
   }
 
   /// The finding at a later binding for the earlier ones it wins over, all of one class.
-  func finding(for group: [Pair]) -> LintFinding {
+  func finding(for pairs: PairGroup) -> LintFinding {
+    let group = pairs.first
     let later = group[0].later
     let subject =
       "\(model.label(later)) (\(LintModel.describe(later.binding.effect))) in "
@@ -207,13 +393,13 @@ struct ConflictAnalysis {
           + (pair.reason.map { " (\($0))" } ?? ""),
         at: pair.earlier.binding.location)
     }
-    if group.count > Self.listedLimit {
-      notes.append(LintNote("and \(group.count - Self.listedLimit) more"))
+    if pairs.count > Self.listedLimit {
+      notes.append(LintNote("and \(pairs.count - Self.listedLimit) more"))
     }
     let others =
-      group.count == 1 ? "the earlier \(other(group[0]))" : "\(group.count) earlier bindings"
+      pairs.count == 1 ? "the earlier \(other(group[0]))" : "\(pairs.count) earlier bindings"
     if group[0].code == .resolvedOverride {
-      let reasons = Set(group.compactMap(\.reason)).sorted().joined(separator: "; ")
+      let reasons = pairs.reasons.sorted().joined(separator: "; ")
       return LintFinding(
         Diagnostic(
           .resolvedOverride,
@@ -230,5 +416,13 @@ struct ConflictAnalysis {
           + "neither context implies the other; only their order decides, and this one wins "
           + "where both hold",
         at: later.binding.location), notes: notes)
+  }
+}
+
+extension ContextSolver.Decision {
+  /// Whether the decision is satisfiable.
+  var isSatisfiable: Bool {
+    if case .satisfiable = self { return true }
+    return false
   }
 }

@@ -11,24 +11,17 @@ struct ForeignKeymapDecoder {
   /// Creates a decoder for a file's text.
   init(text: String, dialect: ShortcutDialect, platform: PlatformProfile) {
     self.base = MenuFileDecoder(text: text)
+    // Unknown fields are only warnings in a keymap.
+    self.base.unknownFieldSeverity = .warning
     self.dialect = dialect
     self.platform = platform
   }
 
   /// The number of errors so far; unknown fields are only warnings in a keymap.
-  var errorCount: Int {
-    base.diagnostics.lazy.filter { $0.severity == .error && $0.code != .unknownField }.count
-  }
+  var errorCount: Int { base.diagnostics.errorCount }
 
-  /// The diagnostics sorted by position, unknown fields turned into warnings.
-  var diagnostics: [Diagnostic] {
-    base.sortedDiagnostics.map { diagnostic in
-      guard diagnostic.code == .unknownField else { return diagnostic }
-      var warning = diagnostic
-      warning.severity = .warning
-      return warning
-    }
-  }
+  /// The diagnostics sorted by position, unknown fields as warnings.
+  var diagnostics: [Diagnostic] { base.sortedDiagnostics }
 
   /// Reads `text`, the string value of `node`, as keys in the dialect; reports `MK551` (or
   /// `MK559` for keys MenuKit cannot express) at the offending character.
@@ -41,13 +34,13 @@ struct ForeignKeymapDecoder {
       case .unsupportedModifier, .unsupportedKey, .physicalKey:
         base.report(
           .unsupportedForeignKeys,
-          "\(dialect.displayName) keys '\(text)' have no MenuKit equivalent: \(error.message); "
+          "\(dialect.displayName) keys \(text.quotedForMessage) have no MenuKit equivalent: \(error.message); "
             + "the binding is skipped",
           at: location)
       default:
         base.report(
           .badForeignKeys,
-          "bad \(dialect.displayName) keys '\(text)': \(error.message); expected "
+          "bad \(dialect.displayName) keys \(text.quotedForMessage): \(error.message); expected "
             + "\(error.expected); the binding is skipped",
           at: location)
       }
@@ -87,8 +80,10 @@ struct ForeignKeymapDecoder {
   }
 
   /// Records a problem.
-  mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation) {
-    base.report(code, message, at: location)
+  mutating func report(
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String, at location: SourceLocation
+  ) {
+    base.report(code, message(), at: location)
   }
 }
 

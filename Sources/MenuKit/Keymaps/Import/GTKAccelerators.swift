@@ -87,13 +87,8 @@ public enum GTKAccelerators {
     reader.read(text)
     let keymap = Keymap(
       source: source, path: path.isEmpty ? nil : path,
-      bindings: reader.entries.flatMap(\.bindings))
-    let diagnostics = reader.diagnostics.enumerated().sorted { lhs, rhs in
-      let left = lhs.element.location!
-      let right = rhs.element.location!
-      return left == right ? lhs.offset < rhs.offset : left < right
-    }.map(\.element)
-    return (keymap, diagnostics)
+      bindings: reader.entries.flatMap { $0?.bindings ?? [] })
+    return (keymap, reader.diagnostics.sorted)
   }
 
   /// Writes a keymap as a GTK accelerator list.
@@ -256,8 +251,11 @@ private struct GTKAcceleratorReader {
   let path: String
   let platform: PlatformProfile
   let source: KeymapSource
-  var entries: [GTKAcceleratorEntry] = []
-  var diagnostics: [Diagnostic] = []
+  /// The entries in file order; nil where a later line replaced one.
+  var entries: [GTKAcceleratorEntry?] = []
+  /// The index in `entries` of each action's current entry.
+  var entryIndex: [String: Int] = [:]
+  var diagnostics = DiagnosticList()
 
   init(path: String, platform: PlatformProfile, source: KeymapSource) {
     self.path = path
@@ -284,27 +282,33 @@ private struct GTKAcceleratorReader {
         entry = readActionLine(scalars, from: start, line: lineNumber)
       }
       guard let entry else { continue }
-      if let earlier = entries.firstIndex(where: { $0.action == entry.action }) {
+      if let earlier = entryIndex.removeValue(forKey: entry.action),
+        let replaced = entries[earlier]
+      {
         report(
           .replacedAccelerator,
-          "'\(entry.action)' is set again at line \(lineNumber), which replaces this accelerator",
-          at: entries[earlier].location)
-        entries.remove(at: earlier)
+          "\(entry.action.quotedForMessage) is set again at line \(lineNumber), which replaces "
+            + "this accelerator",
+          at: replaced.location)
+        entries[earlier] = nil
       }
       if entry.bindings.isEmpty {
         report(
           .ignoredForeignEntry,
-          "the empty accelerator of '\(entry.action)' removes all of its shortcuts, which a "
-            + "MenuKit keymap cannot express; the entry is ignored",
+          "the empty accelerator of \(entry.action.quotedForMessage) removes all of its "
+            + "shortcuts, which a MenuKit keymap cannot express; the entry is ignored",
           at: entry.location)
       } else {
+        entryIndex[entry.action] = entries.count
         entries.append(entry)
       }
     }
   }
 
-  mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation) {
-    diagnostics.append(Diagnostic(code, message, at: location))
+  mutating func report(
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String, at location: SourceLocation
+  ) {
+    diagnostics.report(code, message(), at: location)
   }
 
   func location(line: Int, index: Int) -> SourceLocation {
@@ -381,8 +385,9 @@ private struct GTKAcceleratorReader {
     guard ActionName(action).canBePerformedByKeymap else {
       report(
         .badCommand,
-        "the accelerator path '\(path)' is not a valid command name; expected a path such as "
-          + "'<Actions>/win/save', without spaces, whose action does not start with '-'",
+        "the accelerator path \(path.quotedForMessage) is not a valid command name; expected a "
+          + "path such as '<Actions>/win/save', without spaces, whose action does not start "
+          + "with '-'",
         at: entryLocation)
       return nil
     }
@@ -456,13 +461,15 @@ private struct GTKAcceleratorReader {
       case .unsupportedModifier, .unsupportedKey, .physicalKey:
         report(
           .unsupportedForeignKeys,
-          "the GTK accelerator '\(accelerator)' has no MenuKit equivalent: \(error.message); "
+          "the GTK accelerator \(accelerator.quotedForMessage) has no MenuKit equivalent: "
+            + "\(error.message); "
             + "it is skipped",
           at: at)
       default:
         report(
           .badForeignKeys,
-          "bad GTK accelerator '\(accelerator)': \(error.message); expected \(error.expected); "
+          "bad GTK accelerator \(accelerator.quotedForMessage): \(error.message); expected "
+            + "\(error.expected); "
             + "it is skipped",
           at: at)
       }

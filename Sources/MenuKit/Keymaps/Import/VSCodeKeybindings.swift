@@ -137,7 +137,9 @@ public enum VSCodeKeybindings {
         case .success(let when): line += ", \"when\": \(KeymapFile.jsonString(when))"
         case .failure(let error):
           report.leaveOut(
-            binding, "its context '\(context)' cannot be a when clause: \(error.reason)")
+            binding,
+            "its context \(context.description.quotedForMessage) cannot be a when clause: "
+              + error.reason)
           continue
         }
       }
@@ -190,8 +192,8 @@ extension ForeignKeymapDecoder {
       case .some(.constant(false)):
         report(
           .bindingNeverApplies,
-          "the when clause '\(text)' is always false, so the binding never applies; it is "
-            + "skipped",
+          "the when clause \(text.quotedForMessage) is always false, so the binding never "
+            + "applies; it is skipped",
           at: node.location)
         return nil
       case nil: return nil
@@ -211,7 +213,7 @@ extension ForeignKeymapDecoder {
     else {
       report(
         .badCommand,
-        "the command name '\(name)' is not valid; expected a command such as "
+        "the command name \(name.quotedForMessage) is not valid; expected a command such as "
           + "'editor.action.formatDocument', '-' and a command to remove its binding, or \"\" to "
           + "disable the keys",
         at: node.location)
@@ -229,16 +231,16 @@ extension ForeignKeymapDecoder {
       for approximation in clause.approximations {
         report(
           .approximatedWhenClause,
-          "'\(approximation.text)' has no MenuKit equivalent (\(approximation.kind)); it is "
-            + "kept as the opaque identifier "
-            + "'\(VSCodeWhenClause.opaquePrefix)\(approximation.text)'",
+          "\(approximation.text.quotedForMessage) has no MenuKit equivalent "
+            + "(\(approximation.kind)); it is kept as the opaque identifier "
+            + (VSCodeWhenClause.opaquePrefix + approximation.text).quotedForMessage,
           at: base.location(in: node, text: text, offset: approximation.column - 1))
       }
       return clause.value
     } catch {
       report(
         .badWhenClause,
-        "bad when clause '\(text)': \(error.message); the binding is skipped",
+        "bad when clause \(text.quotedForMessage): \(error.message); the binding is skipped",
         at: base.location(in: node, text: text, offset: error.column - 1))
       return nil
     }

@@ -50,7 +50,7 @@ struct VSCodeWhenClause {
   init(parsing text: String) throws(ParseError) {
     var parser = Parser(scalars: Array(text.unicodeScalars))
     try parser.tokenize()
-    let value = try parser.parseOr(depth: 0)
+    let (value, _) = try parser.parseOr(nesting: 0)
     if parser.current.kind != .end {
       throw ParseError(
         message: "expected '&&', '||' or the end, found \(parser.current.kind.phrase)",
@@ -79,8 +79,8 @@ extension VSCodeWhenClause {
   }
 
   /// The clause text, in parentheses when it binds more loosely than `minimumLevel`: 0 for
-  /// `||`, 1 for `&&`, 2 for a comparison, 3 for a key or `!`. A right operand of `&&` or `||`
-  /// asks for one level more, so the text parses back to the same tree.
+  /// `||`, 1 for `&&`, 2 for a comparison, 3 for a key or `!`. An operand of `&&` or `||`
+  /// asks for one level more than its list, so the text parses back to the same tree.
   private static func write(_ predicate: ContextPredicate, minimumLevel: Int) throws(WriteError)
     -> String
   {
@@ -99,12 +99,16 @@ extension VSCodeWhenClause {
       (text, level) = ("\(try key(name)) != \(try self.value(value))", 2)
     case .not(let operand):
       (text, level) = ("!" + (try write(operand, minimumLevel: 3)), 3)
-    case .and(let lhs, let rhs):
-      let left = try write(lhs, minimumLevel: 1)
-      (text, level) = (left + " && " + (try write(rhs, minimumLevel: 2)), 1)
-    case .or(let lhs, let rhs):
-      let left = try write(lhs, minimumLevel: 0)
-      (text, level) = (left + " || " + (try write(rhs, minimumLevel: 1)), 0)
+    case .and(let operands) where operands.count == 1, .or(let operands) where operands.count == 1:
+      return try write(operands[0], minimumLevel: minimumLevel)
+    case .and(let operands):
+      var parts: [String] = []
+      for operand in operands { parts.append(try write(operand, minimumLevel: 2)) }
+      (text, level) = (operands.isEmpty ? "true" : parts.joined(separator: " && "), 1)
+    case .or(let operands):
+      var parts: [String] = []
+      for operand in operands { parts.append(try write(operand, minimumLevel: 1)) }
+      (text, level) = (operands.isEmpty ? "false" : parts.joined(separator: " || "), 0)
     case .descendant:
       throw WriteError(
         reason: "the ancestor operator '>' has no VS Code equivalent (in a when clause '>' "
@@ -317,55 +321,109 @@ extension VSCodeWhenClause {
       return String(text)
     }
 
-    /// The deepest nesting accepted, so no input can exhaust the stack.
-    static let maximumDepth = ContextPredicate.maximumDepth
+    /// A parsed part of a clause and its depth as ``ContextPredicate/maximumDepth`` counts it
+    /// (0 for a constant, which folds away).
+    typealias Parsed = (value: Value, depth: Int)
 
-    mutating func checkDepth(_ depth: Int) throws(ParseError) {
-      guard depth < Self.maximumDepth else {
-        throw ParseError(
-          message: "the clause nests deeper than \(Self.maximumDepth) levels",
-          column: current.column)
-      }
+    /// An error at the current token when `depth` is more than
+    /// ``ContextPredicate/maximumDepth``, with the message MenuKit's own parser gives: an
+    /// imported clause is one that MenuKit's keymap files read back.
+    func check(depth: Int) throws(ParseError) {
+      guard depth > ContextPredicate.maximumDepth else { return }
+      throw ParseError(message: ContextPredicate.tooDeepMessage, column: current.column)
     }
 
-    mutating func parseOr(depth: Int) throws(ParseError) -> Value {
-      try checkDepth(depth)
-      var value = try parseAnd(depth: depth + 1)
+    /// `a || b || …`: one list, constants folded. `nesting` counts the parentheses and `!`
+    /// open around this point, which alone make the parser recurse.
+    mutating func parseOr(nesting: Int) throws(ParseError) -> Parsed {
+      var chain = Chain(isAnd: false)
+      chain.add(try parseAnd(nesting: nesting))
       while current.kind == .or {
         index += 1
-        let rhs = try parseAnd(depth: depth + 1)
-        value = Self.combine(value, rhs, isAnd: false)
+        chain.add(try parseAnd(nesting: nesting))
+        try check(depth: chain.depth)
       }
-      return value
+      return chain.result
     }
 
-    mutating func parseAnd(depth: Int) throws(ParseError) -> Value {
-      try checkDepth(depth)
-      var value = try parseUnary(depth: depth + 1, after: index > 0 ? tokens[index - 1] : nil)
+    /// `a && b && …`: one list, constants folded.
+    mutating func parseAnd(nesting: Int) throws(ParseError) -> Parsed {
+      var chain = Chain(isAnd: true)
+      chain.add(try parseUnary(nesting: nesting, after: index > 0 ? tokens[index - 1] : nil))
       while current.kind == .and {
         index += 1
-        let rhs = try parseUnary(depth: depth + 1, after: tokens[index - 1])
-        value = Self.combine(value, rhs, isAnd: true)
+        chain.add(try parseUnary(nesting: nesting, after: tokens[index - 1]))
+        try check(depth: chain.depth)
       }
-      return value
+      return chain.result
+    }
+
+    /// The operands of a chain of `&&` or of `||` as they are read, with constants folded
+    /// (`a && true` is `a`, `a && false` is false) and an operand of the same kind flattened
+    /// into the list, as ``ContextPredicate``'s parser does.
+    struct Chain {
+      let isAnd: Bool
+      var operands: [ContextPredicate] = []
+      var operandDepth = 0
+      /// The constant that decides the whole chain: false for `&&`, true for `||`.
+      var isDecided = false
+
+      mutating func add(_ parsed: Parsed) {
+        switch parsed.value {
+        case .constant(let value):
+          // `true && x` is x and `false && x` false; `false || x` is x and `true || x` true.
+          if value != isAnd { isDecided = true }
+        case .predicate(.and(let inner)) where isAnd:
+          operands += inner
+          operandDepth = max(operandDepth, parsed.depth - 1)
+        case .predicate(.or(let inner)) where !isAnd:
+          operands += inner
+          operandDepth = max(operandDepth, parsed.depth - 1)
+        case .predicate(let predicate):
+          operands.append(predicate)
+          operandDepth = max(operandDepth, parsed.depth)
+        }
+      }
+
+      /// The depth of ``result``, without making it.
+      var depth: Int {
+        if isDecided { return 0 }
+        return operands.count < 2 ? operandDepth : operandDepth + 1
+      }
+
+      var result: Parsed {
+        if isDecided { return (.constant(!isAnd), 0) }
+        switch operands.count {
+        case 0: return (.constant(isAnd), 0)
+        case 1: return (.predicate(operands[0]), operandDepth)
+        default: return (.predicate(isAnd ? .and(operands) : .or(operands)), operandDepth + 1)
+        }
+      }
     }
 
     /// `!` before a key, a constant or a parenthesis, else a primary.
-    mutating func parseUnary(depth: Int, after previous: Token?) throws(ParseError) -> Value {
-      try checkDepth(depth)
-      guard current.kind == .not else { return try parsePrimary(depth: depth, after: previous) }
+    mutating func parseUnary(nesting: Int, after previous: Token?) throws(ParseError) -> Parsed {
+      guard current.kind == .not else { return try parsePrimary(nesting: nesting, after: previous) }
       let bang = current
       index += 1
       switch current.kind {
       case .word(let word) where word == "true" || word == "false":
         index += 1
-        return .constant(word == "false")
+        return (.constant(word == "false"), 0)
       case .word(let word) where word != "in" && word != "not":
         index += 1
-        return .predicate(.not(.identifier(word)))
+        return (.predicate(.not(.identifier(word))), 2)
       case .open, .not:
-        let operand = try parseUnary(depth: depth + 1, after: bang)
-        return Self.negate(operand)
+        if nesting >= ContextPredicate.maximumDepth {
+          throw ParseError(message: ContextPredicate.tooDeepMessage, column: bang.column)
+        }
+        let operand = try parseUnary(nesting: nesting + 1, after: bang)
+        switch operand.value {
+        case .constant(let flag): return (.constant(!flag), 0)
+        case .predicate(let predicate):
+          try check(depth: operand.depth + 1)
+          return (.predicate(.not(predicate)), operand.depth + 1)
+        }
       default:
         throw ParseError(
           message: "expected a context key, 'true', 'false' or '(' after '!', found "
@@ -374,12 +432,15 @@ extension VSCodeWhenClause {
       }
     }
 
-    mutating func parsePrimary(depth: Int, after previous: Token?) throws(ParseError) -> Value {
+    mutating func parsePrimary(nesting: Int, after previous: Token?) throws(ParseError) -> Parsed {
       let token = current
       switch token.kind {
       case .open:
+        if nesting >= ContextPredicate.maximumDepth {
+          throw ParseError(message: ContextPredicate.tooDeepMessage, column: token.column)
+        }
         index += 1
-        let value = try parseOr(depth: depth + 1)
+        let value = try parseOr(nesting: nesting + 1)
         guard current.kind == .close else {
           throw ParseError(
             message: "expected ')' to close the '(' at column \(token.column), found "
@@ -390,13 +451,15 @@ extension VSCodeWhenClause {
         return value
       case .word("true"):
         index += 1
-        return .constant(true)
+        return (.constant(true), 0)
       case .word("false"):
         index += 1
-        return .constant(false)
+        return (.constant(false), 0)
       case .word(let key) where key != "in" && key != "not":
         index += 1
-        return try parseComparison(key: key, keyToken: token)
+        let value = try parseComparison(key: key, keyToken: token)
+        guard case .predicate(.not) = value else { return (value, 1) }
+        return (value, 2)
       default:
         let after = previous.map { " after \($0.kind.phrase)" } ?? ""
         throw ParseError(
@@ -484,24 +547,6 @@ extension VSCodeWhenClause {
       let comparison = String(text)
       approximations.append(Approximation(text: comparison, kind: kind, column: keyToken.column))
       return .predicate(.identifier(VSCodeWhenClause.opaquePrefix + comparison))
-    }
-
-    /// `lhs && rhs` or `lhs || rhs`, with constants folded.
-    static func combine(_ lhs: Value, _ rhs: Value, isAnd: Bool) -> Value {
-      switch (lhs, rhs) {
-      case (.constant(let value), let other), (let other, .constant(let value)):
-        // `true && x` is x, `false && x` false; `true || x` true, `false || x` x.
-        return value == isAnd ? other : .constant(value)
-      case (.predicate(let left), .predicate(let right)):
-        return .predicate(isAnd ? .and(left, right) : .or(left, right))
-      }
-    }
-
-    static func negate(_ value: Value) -> Value {
-      switch value {
-      case .constant(let flag): .constant(!flag)
-      case .predicate(let predicate): .predicate(.not(predicate))
-      }
     }
   }
 }

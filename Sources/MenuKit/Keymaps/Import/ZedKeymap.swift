@@ -144,7 +144,9 @@ public enum ZedKeymap {
         continue
       }
       let line = "\(KeymapFile.jsonString(keys)): \(action)"
-      if let last = sections.last, last.context == binding.context, !last.keys.contains(keys) {
+      // Compared in place: a copy of the last section would make each insert copy it.
+      let last = sections.count - 1
+      if last >= 0, sections[last].context == binding.context, !sections[last].keys.contains(keys) {
         sections[sections.count - 1].keys.insert(keys)
         sections[sections.count - 1].lines.append(line)
       } else {
@@ -184,7 +186,9 @@ extension ZedKeymap {
       return [key, value].first { !isZedIdentifier($0) }
     case .not(let operand):
       return nonZedName(in: operand)
-    case .and(let lhs, let rhs), .or(let lhs, let rhs), .descendant(let lhs, let rhs):
+    case .and(let operands), .or(let operands):
+      return operands.lazy.compactMap { nonZedName(in: $0) }.first
+    case .descendant(let lhs, let rhs):
       return nonZedName(in: lhs) ?? nonZedName(in: rhs)
     }
   }
@@ -217,9 +221,10 @@ extension ForeignKeymapDecoder {
           + "layout (on German, ctrl-> becomes ctrl-:)"
         : "Zed for Windows moves these shortcuts to the keys that have the US layout's "
           + "virtual-key codes"
+      let profile = platform.rawValue
       report(
         .ignoredForeignEntry,
-        "'use_key_equivalents' has no MenuKit equivalent under the \(platform.rawValue) "
+        "'use_key_equivalents' has no MenuKit equivalent under the \(profile) "
           + "profile: \(how), and MenuKit reads the keys as the characters written; it is "
           + "ignored",
         at: fields.members["use_key_equivalents"]!.keyLocation)
@@ -285,7 +290,7 @@ extension ForeignKeymapDecoder {
     guard ActionName(name).canBePerformedByKeymap else {
       report(
         .badCommand,
-        "the action name '\(name)' is not valid; expected an action such as "
+        "the action name \(name.quotedForMessage) is not valid; expected an action such as "
           + "'editor::Cancel' (not empty, without spaces, not starting with '-'), or null to "
           + "disable the keys",
         at: node.location)

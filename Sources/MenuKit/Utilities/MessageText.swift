@@ -1,0 +1,131 @@
+/// Text from input made safe to print: in a message, a rendering or a terminal line.
+///
+/// Titles, keys, field names and paths come from files and command lines that someone else may
+/// have written. Printed as they are, an ESC starts a terminal escape sequence (it can recolour,
+/// retitle or clear the screen), a CR rewrites the start of the line, a BEL rings, and a
+/// bidirectional override makes a line read differently from what it holds. Every human message
+/// and text rendering therefore goes through these helpers (docs/hardening.md):
+///
+/// - ``Swift/StringProtocol/escapingControlCharacters`` writes each such character as a
+///   visible escape: `\t`, `\n`, `\r`, or `\u{1B}` with its code in hexadecimal.
+/// - ``Swift/StringProtocol/shortenedForMessage`` does the same and keeps at most
+///   ``MessageText/maximumQuotedLength`` characters, with `…` when the text is longer, so one
+///   huge value cannot make a huge message.
+/// - ``Swift/StringProtocol/quotedForMessage`` is that in single quotes.
+///
+/// ```swift
+/// "Open\u{1B}[2J".escapingControlCharacters  // #"Open\u{1B}[2J"#
+/// String(repeating: "x", count: 100).quotedForMessage  // 'xxx…x…' (80 x's)
+/// ```
+package enum MessageText {
+  /// The most characters (Unicode scalars) of a value a message quotes.
+  package static let maximumQuotedLength = 80
+
+  /// Whether a scalar is escaped: the C0 and C1 controls and DEL, the line and paragraph
+  /// separators, and the bidirectional marks, embeddings, overrides and isolates.
+  package static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// Whether UTF-8 text holds a scalar that ``isEscaped(_:)`` escapes (a tab aside with
+  /// `keepingTabs`), read from the bytes without decoding them: the fast path of a renderer
+  /// that passes clean text through untouched.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes.
+  package static func containsEscapedScalar(
+    _ bytes: UnsafeBufferPointer<UInt8>, keepingTabs: Bool = false
+  ) -> Bool {
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      switch byte {
+      case 0x09 where keepingTabs: break
+      case 0x00...0x1F, 0x7F: return true
+      case 0xC2 where index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]): return true
+      case 0xD8 where index + 1 < count && bytes[index + 1] == 0x9C: return true
+      case 0xE2 where index + 2 < count:
+        let (second, third) = (bytes[index + 1], bytes[index + 2])
+        if second == 0x80, third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third) {
+          return true
+        }
+        if second == 0x81, (0xA6...0xA9).contains(third) { return true }
+      default: break
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// Appends `scalar` to `text`, escaped when ``isEscaped(_:)`` says so.
+  static func append(_ scalar: Unicode.Scalar, to text: inout String.UnicodeScalarView) {
+    guard isEscaped(scalar) else {
+      text.append(scalar)
+      return
+    }
+    let escape =
+      switch scalar {
+      case "\t": #"\t"#
+      case "\n": #"\n"#
+      case "\r": #"\r"#
+      default: #"\u{"# + String(scalar.value, radix: 16, uppercase: true) + "}"
+      }
+    text.append(contentsOf: escape.unicodeScalars)
+  }
+}
+
+extension StringProtocol {
+  /// The text with every control character written as an escape (`\t`, `\n`, `\r`,
+  /// `\u{1B}`), so that printing it cannot move the cursor, ring, clear or recolour a terminal,
+  /// or reorder the line (``MessageText/isEscaped(_:)`` lists the characters).
+  ///
+  /// - Complexity: O(*n*); text without such characters is returned as it is.
+  package var escapingControlCharacters: String {
+    escapingControlCharacters(keepingTabs: false, keepingLineBreaks: false)
+  }
+
+  /// ``escapingControlCharacters``, optionally leaving tabs or line breaks (`\n`, `\r`) as
+  /// they are: a line of data printed for a terminal (`menu-dump palette --lines`) keeps its
+  /// tab-separated columns, and a renderer that turns line breaks into spaces itself keeps them.
+  package func escapingControlCharacters(keepingTabs: Bool = false, keepingLineBreaks: Bool = false)
+    -> String
+  {
+    let kept = { (scalar: Unicode.Scalar) in
+      (keepingTabs && scalar == "\t") || (keepingLineBreaks && (scalar == "\n" || scalar == "\r"))
+    }
+    guard
+      let first = unicodeScalars.firstIndex(where: { MessageText.isEscaped($0) && !kept($0) })
+    else { return String(self) }
+    var result = String.UnicodeScalarView()
+    result.append(contentsOf: unicodeScalars[..<first])
+    for scalar in unicodeScalars[first...] {
+      if kept(scalar) { result.append(scalar) } else { MessageText.append(scalar, to: &result) }
+    }
+    return String(result)
+  }
+
+  /// The text for a message: control characters escaped, and at most
+  /// ``MessageText/maximumQuotedLength`` Unicode scalars of it, then `…` when it is longer,
+  /// so that a message stays one readable line however long or hostile the input.
+  ///
+  /// - Complexity: O(1) in the length of the text beyond the first
+  ///   ``MessageText/maximumQuotedLength`` scalars.
+  package var shortenedForMessage: String {
+    let limit = MessageText.maximumQuotedLength
+    var result = String.UnicodeScalarView()
+    var count = 0
+    for scalar in unicodeScalars {
+      guard count < limit else { return String(result) + "…" }
+      MessageText.append(scalar, to: &result)
+      count += 1
+    }
+    return String(result)
+  }
+
+  /// ``shortenedForMessage`` in single quotes: `'Cmd+Shft+S'`.
+  package var quotedForMessage: String { "'" + shortenedForMessage + "'" }
+}
