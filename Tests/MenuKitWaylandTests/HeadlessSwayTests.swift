@@ -115,6 +115,8 @@ struct HeadlessSwayTests {
       func control(_ code: Int) throws -> [String] {
         scene.performed = []
         try type("down \(Code.leftControl)", "tap \(code)", "up \(Code.leftControl)")
+        // Every chord typed here performs an action: wait for it on a busy machine.
+        settle { !scene.performed.isEmpty }
         return scene.performed
       }
       func row(_ layout: String, _ typed: String, _ result: Any) {
@@ -160,10 +162,12 @@ struct HeadlessSwayTests {
 
       // us,ru: a layout group switch (wl_keyboard.modifiers' group) is followed.
       try type("keymap \(try keymapFile(layout: "us,ru", in: sway.directory))")
+      settle { keys.keyboard?.activeLayoutName == "English (US)" }
       var typed: [String] = []
       for group in [0, 1, 0] {
         events = []
         try type("group \(group)", "tap \(Code.a)")
+        settle { events.contains { !$0.presses(in: .began).isEmpty } }
         let text = events.compactMap { $0.presses(in: .began).first?.key?.characters }.joined()
         typed.append("\(keys.keyboard?.activeLayoutName ?? "?"): \(text)")
       }
@@ -197,9 +201,11 @@ struct HeadlessSwayTests {
       scene.performed = []
       events = []
       try type("down \(Code.leftControl)", "down \(Code.s)")
+      settle { !scene.performed.isEmpty }
       let opened: OpaquePointer? = menukit_test_window_open(display, "menukit-wayland-other")
       let second = try #require(opened, "cannot open a second window")
       #expect(menukit_test_roundtrip(display) >= 0)
+      settle { events.flatMap { $0.presses(in: .cancelled) }.count >= 2 }
       let cancelled = events.flatMap { $0.presses(in: .cancelled) }.compactMap(\.key?.evdevCode)
       row(
         "us", "Ctrl+S held, focus moves away",
