@@ -55,7 +55,9 @@ extension XKBKeyboard {
 
   /// The keyboard and its active layout group: all a relocation depends on.
   public var relocationIdentity: LayoutIdentity? {
-    LayoutIdentity(self, state: state.activeLayout)
+    // The instance number: a keyboard rebuilt for a new keymap (as the Wayland source does)
+    // may be allocated where the old one was, and must not share its relocations.
+    LayoutIdentity(self, state: state.activeLayout, generation: instanceNumber)
   }
 
   /// Where automatic localization moves a key command on an input: the position-preserving

@@ -359,17 +359,22 @@ extension Unicode.GeneralCategory {
 }
 
 /// Identifies the state of a keyboard layout provider that its relocations depend on: an
-/// object and a state number of its own (``KeyboardLayoutProviding/relocationIdentity``).
+/// object, a number that tells it from any object that had its address before, and a state
+/// number of its own (``KeyboardLayoutProviding/relocationIdentity``).
 ///
-/// Two identities are equal when they name the same object in the same state.
+/// Two identities are equal when they name the same object in the same state. An object's
+/// address is reused once it is freed, so a provider that an app replaces while a dispatcher
+/// lives (a keyboard rebuilt for each new keymap) gives each instance its own `generation`,
+/// or the dispatcher would take the new keyboard's relocations for the old one's.
 ///
 /// ```swift
 /// public var relocationIdentity: LayoutIdentity? {
-///   LayoutIdentity(self, state: activeLayoutIndex)
+///   LayoutIdentity(self, state: activeLayoutIndex, generation: instanceNumber)
 /// }
 /// ```
 public struct LayoutIdentity: Hashable, Sendable {
   private let object: ObjectIdentifier
+  private let generation: UInt64
   private let state: Int
 
   /// Creates the identity of an object in a state.
@@ -378,8 +383,12 @@ public struct LayoutIdentity: Hashable, Sendable {
   ///   - object: The provider (or the object that owns its layout data).
   ///   - state: A number that changes whenever the provider's relocations may change, such
   ///     as the index of the active layout group.
-  public init(_ object: AnyObject, state: Int) {
+  ///   - generation: A number no other object at the same address had, such as a counter
+  ///     taken when the provider was created; 0 for a provider that lives as long as the
+  ///     dispatchers that use it.
+  public init(_ object: AnyObject, state: Int, generation: UInt64 = 0) {
     self.object = ObjectIdentifier(object)
+    self.generation = generation
     self.state = state
   }
 }
