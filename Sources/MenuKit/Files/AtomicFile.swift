@@ -413,9 +413,12 @@ extension AtomicFile.Target {
     let prefix = ".\(AtomicFile.stem(of: name))."
     var stale: [String] = []
     while let entry = readdir(stream) {
-      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-        String(decoding: buffer.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
+      // The name is read in place, up to its terminating NUL: a record can be shorter than
+      // `dirent`, so copying the whole 256-byte `d_name` reads past the end of the last one.
+      let entryName = UnsafeRawPointer(entry).advanced(
+        by: MemoryLayout<dirent>.offset(of: \.d_name)!
+      )
+      .withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
       guard entryName.hasPrefix(prefix), entryName.hasSuffix(".tmp") else { continue }
       let parts = entryName.dropFirst(prefix.count).dropLast(4).split(separator: ".")
       guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, pid != getpid(),
