@@ -135,13 +135,8 @@ enum Record {
       output.write(Options.help)
       return .success
     }
-    let events: [KeyEvent]
-    do {
-      let text = try Trace.readRecording(options.recording)
-      events = try EvemuRecording.keyEvents(
-        in: text, path: options.recording == "-" ? "<stdin>" : options.recording)
-    } catch {
-      output.error("\(options.recording): error: \(error)\n")
+    // Read as `menu-dump trace` reads it, with the same errors.
+    guard let events = Trace.keyEvents(in: options.recording, output: &output) else {
       return .dataError
     }
     let keyboard: XKBKeyboard

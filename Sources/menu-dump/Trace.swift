@@ -177,19 +177,7 @@ enum Trace {
       return .success
     }
 
-    let text: String
-    do {
-      text = try readRecording(options.recording)
-    } catch {
-      output.error("\(options.recording): error: \(error)\n")
-      return .dataError
-    }
-    let events: [KeyEvent]
-    do {
-      events = try EvemuRecording.keyEvents(
-        in: text, path: options.recording == "-" ? "<stdin>" : options.recording)
-    } catch {
-      output.error("\(error)\n")
+    guard let events = keyEvents(in: options.recording, output: &output) else {
       return .dataError
     }
 
@@ -309,6 +297,25 @@ enum Trace {
 
   /// The text of a recording, or of standard input for `-`; at most `MenuFile.maximumFileSize`
   /// bytes, checked before reading.
+  /// The key events of an evemu recording ('-' for standard input), or nil after writing why
+  /// it cannot be read (`path: error: …`) or where it is malformed (`path:line:col: …`).
+  static func keyEvents(in recording: String, output: inout some OutputSink) -> [KeyEvent]? {
+    let text: String
+    do {
+      text = try readRecording(recording)
+    } catch {
+      output.error("\(recording): error: \(error)\n")
+      return nil
+    }
+    do {
+      return try EvemuRecording.keyEvents(
+        in: text, path: recording == "-" ? "<stdin>" : recording)
+    } catch {
+      output.error("\(error)\n")
+      return nil
+    }
+  }
+
   static func readRecording(_ path: String) throws -> String {
     let result = SourceFile.readText(
       at: path == "-" ? "/dev/stdin" : path, kind: "evemu recording")
