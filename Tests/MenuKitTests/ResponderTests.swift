@@ -354,6 +354,42 @@ struct ResponderTests {
     #expect(!app.sendAction("paste:", to: nil, from: nil))
   }
 
+  @Test("a responder that declares its perform-only action in responds(to:) is its target")
+  func respondsToMakesTarget() {
+    final class Overriding: Responder {
+      var performed: [ActionName] = []
+      override func responds(to action: ActionName) -> Bool {
+        action == "copy:" || super.responds(to: action)
+      }
+      override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
+        guard action == "copy:" else { return super.perform(action, withSender: sender) }
+        performed.append(action)
+        return true
+      }
+    }
+    let app = Application()
+    let window = Window(application: app)
+    app.keyWindow = window
+    let overriding = Overriding()
+    overriding.setNext(window)
+    let view = FocusView()
+    view.setNext(overriding)
+    #expect(view.becomeFirstResponder())
+    // The default canPerformAction of the view defers to next, which implements copy:.
+    #expect(view.canPerformAction("copy:", withSender: nil))
+    #expect(view.target(forAction: "copy:", withSender: nil) === overriding)
+    #expect(!view.canPerformAction("paste:", withSender: nil))
+    #expect(view.target(forAction: "paste:", withSender: nil) == nil)
+    // Validation shows Copy enabled and Paste disabled, as the chain can and cannot.
+    let validation = MenuValidation(firstResponder: view)
+    let copy = validation.validate(Command(title: "Copy", action: "copy:"))
+    let paste = validation.validate(Command(title: "Paste", action: "paste:"))
+    #expect(!copy.attributes.contains(.disabled))
+    #expect(paste.attributes.contains(.disabled))
+    #expect(app.sendAction("copy:", to: nil, from: nil))
+    #expect(overriding.performed == ["copy:"])
+  }
+
   @Test("sendAction with a nil target walks from the key window's first responder")
   func sendActionNilTarget() {
     let app = Application()

@@ -276,11 +276,38 @@ open class Responder {
     swap(&handlers, &actionHandlers)
   }
 
+  /// Whether this responder implements an action (NSObject's `responds(to:)`, which UIKit's
+  /// default ``canPerformAction(_:withSender:)`` asks).
+  ///
+  /// The default is true for an action registered with ``handle(_:with:)``. Objective-C sees
+  /// the methods a class implements; Swift cannot see which names an override of
+  /// ``perform(_:withSender:)`` handles without running it, so a responder that handles
+  /// actions in `perform` says which here — one line beside the override — and is then a
+  /// target as UIKit's would be: menus show the actions enabled, key commands fire them,
+  /// ``target(forAction:withSender:)`` returns it.
+  ///
+  /// ```swift
+  /// override func responds(to action: ActionName) -> Bool {
+  ///   action == "copy:" || super.responds(to: action)
+  /// }
+  /// override func perform(_ action: ActionName, withSender sender: Any?) -> Bool {
+  ///   if action == "copy:" { copySelection(); return true }
+  ///   return super.perform(action, withSender: sender)
+  /// }
+  /// ```
+  ///
+  /// Answer by what the responder implements, not by its state: state belongs in
+  /// ``canPerformAction(_:withSender:)``.
+  open func responds(to action: ActionName) -> Bool {
+    actionHandlers[action] != nil
+  }
+
   /// Whether this responder can perform an action now, or lets the next responder decide.
   ///
   /// The default answers as UIKit documents: true for an action this responder implements —
-  /// one it registered a handler for (``handle(_:with:)``) — and otherwise the answer of
-  /// ``next``, so asking the first responder tells whether anything in the chain performs
+  /// one it registered a handler for (``handle(_:with:)``) or declares in
+  /// ``responds(to:)`` beside an override of ``perform(_:withSender:)`` — and otherwise the
+  /// answer of ``next``, so asking the first responder tells whether anything in the chain performs
   /// the action.
   ///
   /// Override it to enable or disable actions by state, and return
@@ -297,7 +324,7 @@ open class Responder {
   /// }
   /// ```
   open func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
-    if actionHandlers[action] != nil { return true }
+    if responds(to: action) { return true }
     // A chain that leads back here stops: the responder already asking says no for the loop.
     guard let next, !next.isAskingNext else { return false }
     isAskingNext = true
