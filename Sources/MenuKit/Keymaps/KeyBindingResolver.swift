@@ -203,7 +203,7 @@ public struct KeyBindingResolver: Sendable {
         commands[command.key] = MenuCommandDefinition(command: command)
       }
     }
-    for keyCommand in KeyDispatcher.keyCommands(in: defaults) {
+    for keyCommand in defaults.keyCommandsResolvingDeferredElements() {
       bindings.append(
         KeyBinding(
           keys: KeySequence([keyCommand.shortcut]),

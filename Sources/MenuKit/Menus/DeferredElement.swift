@@ -175,3 +175,50 @@ public struct DeferredElement: Hashable, Sendable {
     }
   }
 }
+
+extension DeferredElement {
+  /// The elements if the provider completes before returning; nil when it completes later.
+  func resolvedSynchronously() -> [MenuElement]? {
+    let box = ResolutionBox()
+    resolve { elements in
+      box.elements.withLock { if $0 == nil { $0 = elements } }
+    }
+    return box.elements.withLock { $0 }
+  }
+
+  /// The first elements a provider's completion passes, when it is called synchronously.
+  final class ResolutionBox: Sendable {
+    let elements = Mutex<[MenuElement]?>(nil)
+  }
+}
+
+extension Menu {
+  /// The key commands of the tree in menu order, with its deferred elements resolved: a
+  /// focus-based one by `resolveUsingFocus`, the others by their own providers, when they
+  /// complete before returning.
+  ///
+  /// - Parameter resolveUsingFocus: The elements of a focus-based deferred element; the
+  ///   default gives the elements a cached one kept, as when no responder is asked.
+  func keyCommandsResolvingDeferredElements(
+    usingFocus resolveUsingFocus: (DeferredElement) -> [MenuElement]? = {
+      $0.caching == .cached ? $0.cache.resolvedElements : nil
+    }
+  ) -> [KeyCommand] {
+    var result: [KeyCommand] = []
+    forEachElement { element, _ in
+      switch element {
+      case .keyCommand(let keyCommand):
+        result.append(keyCommand)
+      case .deferred(let deferred):
+        let elements =
+          deferred.usesFocus ? resolveUsingFocus(deferred) : deferred.resolvedSynchronously()
+        if let elements {
+          result += Menu(children: elements).allKeyCommands
+        }
+      case .menu, .command, .action:
+        break
+      }
+    }
+    return result
+  }
+}

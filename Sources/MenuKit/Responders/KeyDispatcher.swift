@@ -495,7 +495,9 @@ public final class KeyDispatcher {
     }
     // With keymaps, the main menu's key commands are the resolver's built-in layer.
     if keymaps == nil {
-      for keyCommand in Self.keyCommands(in: mainMenu, chain: chain.responders) {
+      for keyCommand in mainMenu.keyCommandsResolvingDeferredElements(usingFocus: {
+        MenuValidation(chain: chain.responders).resolveUsingFocus($0)
+      }) {
         keyCommands.append(keyCommand)
         sources.append(.mainMenu)
       }
@@ -546,30 +548,6 @@ public final class KeyDispatcher {
       }
     }
     return sets
-  }
-
-  /// The key commands of a menu in menu order, with deferred elements resolved (once per
-  /// cache: an uncached element's key commands are read again only when the cache is); a
-  /// focus-based element is resolved from `chain`, and provides nothing without one.
-  static func keyCommands(in menu: Menu, chain: [Responder] = []) -> [KeyCommand] {
-    var result: [KeyCommand] = []
-    menu.forEachElement { element, _ in
-      switch element {
-      case .keyCommand(let keyCommand):
-        result.append(keyCommand)
-      case .deferred(let deferred):
-        let elements =
-          deferred.usesFocus
-          ? MenuValidation(chain: chain).resolveUsingFocus(deferred)
-          : MenuValidation.resolveSynchronously(deferred)
-        if let elements {
-          result += Menu(children: elements).allKeyCommands
-        }
-      case .menu, .command, .action:
-        break
-      }
-    }
-    return result
   }
 
   private func deliver(_ press: Press, in event: PressesEvent, to responder: Responder) {

@@ -196,7 +196,7 @@ public struct MenuValidation {
   /// The elements of a deferred element if its provider completes before returning: its own
   /// provider's, or for a focus-based element the chain's (``resolveUsingFocus(_:)``).
   func resolve(_ deferred: DeferredElement) -> [MenuElement]? {
-    deferred.usesFocus ? resolveUsingFocus(deferred) : Self.resolveSynchronously(deferred)
+    deferred.usesFocus ? resolveUsingFocus(deferred) : deferred.resolvedSynchronously()
   }
 
   /// The elements the first responder on the chain that has a provider for a focus-based
@@ -211,7 +211,7 @@ public struct MenuValidation {
     guard let provider = chain.lazy.compactMap({ $0.provider(for: deferred) }).first else {
       return []
     }
-    let box = ResolutionBox()
+    let box = DeferredElement.ResolutionBox()
     provider { elements in
       box.elements.withLock { if $0 == nil { $0 = elements } }
     }
@@ -222,18 +222,6 @@ public struct MenuValidation {
     return elements
   }
 
-  /// The elements of a deferred element if its provider completes before returning.
-  static func resolveSynchronously(_ deferred: DeferredElement) -> [MenuElement]? {
-    let box = ResolutionBox()
-    deferred.resolve { elements in
-      box.elements.withLock { if $0 == nil { $0 = elements } }
-    }
-    return box.elements.withLock { $0 }
-  }
-
-  private final class ResolutionBox: Sendable {
-    let elements = Mutex<[MenuElement]?>(nil)
-  }
 }
 
 /// A menu tree after the validation pass: each command's enabled state and checkmark for one
@@ -280,29 +268,5 @@ public struct ValidatedMenu: Hashable, Sendable {
   /// The state of the first command with this address; nil when there is none.
   public func state(of key: CommandKey) -> MenuElementState? {
     command(for: key)?.state
-  }
-}
-
-extension MenuSystem {
-  /// The system's menu validated for a first responder now (see ``MenuValidation``).
-  ///
-  /// Each call asks the chain — `canPerformAction(_:withSender:)` and `validate(_:)` — at
-  /// that moment, as UIKit does just before a menu is displayed: call it when the menu is
-  /// shown, and the answers follow the app's state (a selection that changed, another first
-  /// responder, a changed `next`) with no call to ``setNeedsRevalidate()``. A host that keeps
-  /// the result while the menu stays open observes the system (``observe(_:)``) and validates
-  /// again on ``Change/revalidate``.
-  ///
-  /// ```swift
-  /// tableView.selection = nil
-  /// MenuSystem.main.validatedMenu(for: tableView).isEnabled(CommandKey(action: "copy:"))  // false
-  /// tableView.selection = 3
-  /// MenuSystem.main.validatedMenu(for: tableView).isEnabled(CommandKey(action: "copy:"))  // true
-  /// ```
-  ///
-  /// - Complexity: O(*n* · *c*) for *n* elements and a chain of *c* responders; the built
-  ///   tree is kept until ``setNeedsRebuild()``.
-  public func validatedMenu(for firstResponder: Responder?) -> ValidatedMenu {
-    MenuValidation(firstResponder: firstResponder).validate(menu)
   }
 }
