@@ -23,12 +23,15 @@ let package = Package(
   products: [
     .library(name: "MenuKit", targets: ["MenuKit"]),
     .library(name: "MenuKitXKB", targets: ["MenuKitXKB"]),
+    .library(name: "MenuKitPalette", targets: ["MenuKitPalette"]),
     .executable(name: "menu-dump", targets: ["menu-dump"]),
     .executable(name: "keymap-lint", targets: ["keymap-lint"]),
   ],
   targets: [
     // Pure Swift core: menus, commands, key commands, builder, DSL, files, validation, rendering.
     .target(name: "MenuKit", swiftSettings: swiftSettings),
+    // The command palette: index, fuzzy matcher, ranking and history, over MenuKit's model.
+    .target(name: "MenuKitPalette", dependencies: ["MenuKit"], swiftSettings: swiftSettings),
     // The system libxkbcommon, found through pkg-config (Debian: libxkbcommon-dev).
     .systemLibrary(
       name: "CXKBCommon",
@@ -40,7 +43,8 @@ let package = Package(
       name: "MenuKitXKB", dependencies: ["MenuKit", "CXKBCommon"], swiftSettings: swiftSettings),
     // Thin CLI: renders and validates menu files.
     .executableTarget(
-      name: "menu-dump", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings),
+      name: "menu-dump", dependencies: ["MenuKit", "MenuKitXKB", "MenuKitPalette"],
+      swiftSettings: swiftSettings),
     // The system libxkbregistry (the layouts xkb-data lists), through pkg-config (Debian:
     // libxkbregistry-dev).
     .systemLibrary(
@@ -62,13 +66,14 @@ let package = Package(
     // Benchmarks: run with `swift run -c release menukit-benchmarks`.
     .executableTarget(
       name: "menukit-benchmarks",
-      dependencies: ["MenuKit", "MenuKitXKB", "CXKBReference"],
+      dependencies: ["MenuKit", "MenuKitXKB", "MenuKitPalette", "CXKBReference"],
       path: "Benchmarks/MenuKitBenchmarks",
       swiftSettings: swiftSettings
     ),
     // Fixtures/corpus holds keymap data files read through #filePath, not resources.
     .testTarget(
-      name: "MenuKitTests", dependencies: ["MenuKit"], exclude: ["Fixtures/corpus"],
+      name: "MenuKitTests", dependencies: ["MenuKit", "MenuKitPalette"],
+      exclude: ["Fixtures/corpus"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "MenuKitXKBTests", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings
@@ -80,7 +85,8 @@ let package = Package(
       swiftSettings: swiftSettings),
     // End-to-end tests of the CLIs; they run the built executables.
     .testTarget(
-      name: "CLITests", dependencies: ["menu-dump", "MenuKit", "MenuKitXKB", "CXKBCommon"],
+      name: "CLITests",
+      dependencies: ["menu-dump", "MenuKit", "MenuKitXKB", "MenuKitPalette", "CXKBCommon"],
       swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitPalette
 
 /// Palette history files: reading never traps.
 @_cdecl("LLVMFuzzerTestOneInput")

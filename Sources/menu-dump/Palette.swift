@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitPalette
 import MenuKitXKB
 
 #if canImport(Glibc)

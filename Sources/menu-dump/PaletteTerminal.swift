@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitPalette
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitPalette
 import Testing
 
 @testable import menu_dump

@@ -1,3 +1,4 @@
+import MenuKitPalette
 import Testing
 
 @testable import MenuKit

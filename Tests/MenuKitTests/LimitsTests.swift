@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitPalette
 import Testing
 
 @testable import MenuKit

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MenuKit
+@testable import MenuKitPalette
 
 /// Keeps docs/palette.md in step with the ranking code.
 @Suite("Palette documentation")

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitPalette
 import Testing
 
 /// fzf's own FuzzyMatchV2 expectations (src/algo/algo_test.go), case-insensitive patterns.

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitPalette
 import Testing
 
 private struct BadFile: CustomTestStringConvertible, Sendable {

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitPalette
 import Testing
 
 @Suite("Palette index")

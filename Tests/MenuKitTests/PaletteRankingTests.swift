@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitPalette
 import Testing
 
 /// A small application menu: File, Edit (Paste disabled), View, and a Settings command with

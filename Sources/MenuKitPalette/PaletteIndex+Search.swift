@@ -1,3 +1,5 @@
+import MenuKit
+
 // Palette search: fuzzy matching of every entry's texts, then ranking that knows about
 // commands. The rules are documented on `search(_:history:limit:)` and in docs/palette.md.
 

@@ -1,3 +1,5 @@
+import MenuKit
+
 // The fuzzy scoring engine: fzf's FuzzyMatchV2 (a modified Smith-Waterman alignment) on
 // prepared Unicode scalar buffers, with fzf's greedy V1 scoring as the fallback for very long
 // texts. See docs/palette.md for the rules and the constants.

@@ -1,3 +1,5 @@
+import MenuKit
+
 /// One command of a command palette: what it performs, the words it is found by, its shortcut
 /// label, whether it is enabled now, and where it came from.
 ///

@@ -1,3 +1,5 @@
+import MenuKit
+
 /// One result of a palette search: the entry, its score, and the parts of its texts that
 /// matched the query, for highlighting.
 ///

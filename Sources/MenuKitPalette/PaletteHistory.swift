@@ -1,4 +1,5 @@
 import Foundation
+import MenuKit
 
 #if canImport(Glibc)
   import Glibc

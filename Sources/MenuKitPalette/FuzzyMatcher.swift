@@ -1,3 +1,5 @@
+import MenuKit
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,3 +1,5 @@
+import MenuKit
+
 /// The searchable commands of a command palette: every command reachable in a validated menu
 /// tree, plus the entries an app or a keymap adds, prepared for fast fuzzy search.
 ///
