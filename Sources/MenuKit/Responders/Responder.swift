@@ -38,22 +38,19 @@ open class Responder {
 
   private var actionHandlers: [ActionName: ActionHandler] = [:]
   /// The next responder set by ``setNext(_:)``; nil when it was never called.
-  ///
-  /// Not isolated, for one reader besides the main actor: when the responder before this one
-  /// in a chain goes away, its deinitializer (on whatever thread released it) takes this link
-  /// out while it holds the only reference to this responder (``releaseLinks(_:)``), as
-  /// Swift's own teardown of a released object would.
-  private nonisolated(unsafe) var nextOverride: Responder??
+  private var nextOverride: Responder??
 
   /// Creates a responder.
   public init() {}
 
   /// Lets go of the next responder without recursion: a chain of 100,000 responders linked by
   /// ``setNext(_:)`` is released one responder at a time (``releaseLinks(_:)``).
-  deinit {
+  ///
+  /// Isolated to the main actor, as the links it takes out are: a responder released on
+  /// another thread is torn down on the main actor.
+  isolated deinit {
     var links: [Responder] = []
-    if case .some(.some(let next)) = nextOverride { links.append(next) }
-    nextOverride = nil
+    detachLinks(into: &links)
     Responder.releaseLinks(&links)
   }
 
@@ -75,9 +72,11 @@ open class Responder {
   /// clears them. Subclasses that hold responders (a window its first responder, an
   /// application its delegate) add theirs and call `super`.
   ///
-  /// Called only by ``releaseLinks(_:)`` on a responder nothing else references, so the links
-  /// it touches are not isolated to the main actor.
-  nonisolated func detachLinks(into links: inout [Responder]) {
+  /// Called by the deinitializer (whose dynamic dispatch reaches a subclass's override while
+  /// the subclass's properties are still alive) and by ``releaseLinks(_:)`` on a responder
+  /// nothing else references. A subclass that holds responders strongly overrides it to add
+  /// them, then calls `super`.
+  func detachLinks(into links: inout [Responder]) {
     if case .some(.some(let next)) = nextOverride { links.append(next) }
     nextOverride = nil
   }
@@ -89,10 +88,9 @@ open class Responder {
   /// own: one deinitializer inside the next, so a long chain would exhaust the stack. Here each
   /// responder that only `links` holds first gives up its own links (``detachLinks(into:)``)
   /// onto the same list, so freeing it frees nothing further, and the loop goes on with them.
-  /// It runs on the thread that released the chain, as Swift's own teardown does.
   ///
   /// - Complexity: O(*n*) for *n* responders released, with O(1) stack.
-  nonisolated static func releaseLinks(_ links: inout [Responder]) {
+  static func releaseLinks(_ links: inout [Responder]) {
     while var responder = links.popLast() {
       if isKnownUniquelyReferenced(&responder) { responder.detachLinks(into: &links) }
     }

@@ -75,9 +75,8 @@ open class Window: Responder {
   public var firstResponder: Responder? { firstResponderStorage }
   /// The storage of ``firstResponder``. Private and only read or assigned whole, so the
   /// compiler proves its accesses never overlap and checks none of them at run time (the
-  /// dispatcher reads it on every press). Not isolated, so that a released chain can take it
-  /// out (``Responder/releaseLinks(_:)``).
-  private nonisolated(unsafe) var firstResponderStorage: Responder?
+  /// dispatcher reads it on every press).
+  private var firstResponderStorage: Responder?
 
   /// Creates a window of an application.
   public init(application: Application?) {
@@ -85,14 +84,7 @@ open class Window: Responder {
     super.init()
   }
 
-  deinit {
-    var links: [Responder] = []
-    if let firstResponderStorage { links.append(firstResponderStorage) }
-    firstResponderStorage = nil
-    Responder.releaseLinks(&links)
-  }
-
-  nonisolated override func detachLinks(into links: inout [Responder]) {
+  override func detachLinks(into links: inout [Responder]) {
     if let firstResponderStorage { links.append(firstResponderStorage) }
     firstResponderStorage = nil
     super.detachLinks(into: &links)
@@ -146,32 +138,21 @@ open class Application: Responder {
     get { delegateStorage }
     set { delegateStorage = newValue }
   }
-  /// The storage of ``delegate``; not isolated, so that a released application can take it out
-  /// (``Responder/releaseLinks(_:)``).
-  private nonisolated(unsafe) var delegateStorage: Responder?
+  /// The storage of ``delegate``.
+  private var delegateStorage: Responder?
   /// The window that receives presses and nil-targeted actions.
   public var keyWindow: Window? {
     get { keyWindowStorage }
     set { keyWindowStorage = newValue }
   }
   /// The storage of ``keyWindow``: private and only read or assigned whole, so its accesses
-  /// need no run-time exclusivity check (the dispatcher reads it on every press). Not isolated,
-  /// so that a released application can take it out (``Responder/releaseLinks(_:)``).
-  private nonisolated(unsafe) var keyWindowStorage: Window?
+  /// need no run-time exclusivity check (the dispatcher reads it on every press).
+  private var keyWindowStorage: Window?
 
   /// Creates an application.
   public override init() { super.init() }
 
-  deinit {
-    var links: [Responder] = []
-    if let delegateStorage { links.append(delegateStorage) }
-    if let keyWindowStorage { links.append(keyWindowStorage) }
-    delegateStorage = nil
-    keyWindowStorage = nil
-    Responder.releaseLinks(&links)
-  }
-
-  nonisolated override func detachLinks(into links: inout [Responder]) {
+  override func detachLinks(into links: inout [Responder]) {
     if let delegateStorage { links.append(delegateStorage) }
     if let keyWindowStorage { links.append(keyWindowStorage) }
     delegateStorage = nil

@@ -78,9 +78,9 @@ package final class ScriptedWindow: Window {
     get { scriptedNextStorage }
     set { scriptedNextStorage = newValue }
   }
-  /// The storage of ``scriptedNext``; not isolated, so that a released chain can take it out
+  /// The storage of ``scriptedNext``, which the teardown takes out
   /// (``Responder/releaseLinks(_:)``).
-  private nonisolated(unsafe) var scriptedNextStorage: Responder?
+  private var scriptedNextStorage: Responder?
 
   /// Creates a window of an application that follows a script.
   package init(_ script: ResponderScript, application: Application?) {
@@ -89,14 +89,7 @@ package final class ScriptedWindow: Window {
     script.install(on: self, log: log)
   }
 
-  deinit {
-    var links: [Responder] = []
-    if let scriptedNextStorage { links.append(scriptedNextStorage) }
-    scriptedNextStorage = nil
-    Responder.releaseLinks(&links)
-  }
-
-  nonisolated override func detachLinks(into links: inout [Responder]) {
+  override func detachLinks(into links: inout [Responder]) {
     if let scriptedNextStorage { links.append(scriptedNextStorage) }
     scriptedNextStorage = nil
     super.detachLinks(into: &links)
@@ -125,9 +118,9 @@ package final class ScriptedApplication: Application {
     get { scriptedNextStorage }
     set { scriptedNextStorage = newValue }
   }
-  /// The storage of ``scriptedNext``; not isolated, so that a released chain can take it out
+  /// The storage of ``scriptedNext``, which the teardown takes out
   /// (``Responder/releaseLinks(_:)``).
-  private nonisolated(unsafe) var scriptedNextStorage: Responder?
+  private var scriptedNextStorage: Responder?
 
   /// Creates an application that follows a script.
   package init(_ script: ResponderScript) {
@@ -136,14 +129,7 @@ package final class ScriptedApplication: Application {
     script.install(on: self, log: log)
   }
 
-  deinit {
-    var links: [Responder] = []
-    if let scriptedNextStorage { links.append(scriptedNextStorage) }
-    scriptedNextStorage = nil
-    Responder.releaseLinks(&links)
-  }
-
-  nonisolated override func detachLinks(into links: inout [Responder]) {
+  override func detachLinks(into links: inout [Responder]) {
     if let scriptedNextStorage { links.append(scriptedNextStorage) }
     scriptedNextStorage = nil
     super.detachLinks(into: &links)
