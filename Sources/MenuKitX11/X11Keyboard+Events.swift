@@ -1,4 +1,5 @@
 internal import CXKBCommonX11
+internal import Glibc
 internal import MenuKit
 internal import MenuKitXKB
 
@@ -31,8 +32,9 @@ extension X11Keyboard {
   ///
   /// Focus moving between the window and its own subwindows (detail `Inferior` on the way
   /// out) keeps the keys, and the pointer's focus (detail `Pointer`) is not keyboard focus;
-  /// any other `FocusOut` cancels the held presses. A `FocusIn` waits for its `KeymapNotify`,
-  /// which lists the keys already down.
+  /// any other `FocusOut` cancels the held presses. A `FocusIn` reads the server's modifiers
+  /// and group again (cancelling cleared the depressed ones, and no `XkbStateNotify` says a
+  /// key still down is down) and waits for its `KeymapNotify`, which lists the keys down.
   func receiveFocus(isIn: Bool, detail: UInt8) {
     let pointer = UInt8(XCB_NOTIFY_DETAIL_POINTER.rawValue)
     let inferior = UInt8(XCB_NOTIFY_DETAIL_INFERIOR.rawValue)
@@ -40,6 +42,7 @@ extension X11Keyboard {
       guard detail != pointer else { return }
       hasFocus = true
       awaitsKeymapNotify = true
+      readServerState()
     } else {
       guard detail != pointer, detail != inferior else { return }
       awaitsKeymapNotify = false
@@ -87,6 +90,19 @@ extension X11Keyboard {
     default:
       return false
     }
+  }
+
+  /// Sets the modifiers and group from the server's state for the device (XkbGetState, a
+  /// round trip); when the server does not answer, the state stays as it was.
+  func readServerState() {
+    guard
+      let state = xcb_xkb_get_state_reply(
+        connection, xcb_xkb_get_state(connection, UInt16(deviceID)), nil)
+    else { return }
+    defer { free(state) }
+    keyboard.updateModifiers(
+      depressed: UInt32(state.pointee.baseMods), latched: UInt32(state.pointee.latchedMods),
+      locked: UInt32(state.pointee.lockedMods), layout: UInt32(state.pointee.group))
   }
 
   /// Reads the keymap again from the server and replaces the keyboard, cancelling the
