@@ -117,11 +117,12 @@ if buildsWayland {
       name: "CWaylandTestSupport", dependencies: ["CWaylandClient"],
       path: "Tests/CWaylandTestSupport"),
     // MenuKitWayland's unit tests and its end-to-end test in a headless sway (slow; it skips
-    // where sway, setpriv or root are missing). Fixtures holds C and XML compiled at test time.
+    // where sway, setpriv or root are missing). Fixtures holds C and XML compiled at test time;
+    // Expected holds the outcome of each case, as JSON lines.
     .testTarget(
       name: "MenuKitWaylandTests",
       dependencies: ["MenuKitWayland", "CWaylandTestSupport", "MenuKit", "MenuKitXKB"],
-      exclude: ["Fixtures"],
+      exclude: ["Fixtures", "Expected"],
       swiftSettings: swiftSettings),
   ]
 }

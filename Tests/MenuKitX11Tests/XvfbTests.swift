@@ -57,16 +57,6 @@ private final class EditorScene {
   }
 }
 
-/// One case's outcome, written as a JSON line and compared with Expected/xvfb.jsonl: the
-/// actions performed (for the held key, the phases its presses went through, summarised), the
-/// evdev codes of cancelled presses, and the text a key typed.
-private struct Outcome: Codable, Equatable {
-  var `case`: String
-  var performed: [String]
-  var cancelled: [Int]?
-  var typed: String?
-}
-
 /// Evdev codes the test reads; xdotool types X keycodes, which are 8 more.
 private enum Code {
   static let leftControl = 29
@@ -94,10 +84,6 @@ struct X11KeyboardSetupTests {
     }
   }
 }
-
-/// The directory of the expected outcomes.
-private let expectedDirectory = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().appendingPathComponent("Expected")
 
 @MainActor
 @Suite(
@@ -299,21 +285,4 @@ struct XvfbTests {
     #expect(errors.isEmpty, "\(errors)")
     try compare(outcomes, withExpected: "xvfb.jsonl")
   }
-}
-
-/// Writes the outcomes as JSON lines and expects them to equal the checked-in file.
-private func compare(_ outcomes: [Outcome], withExpected name: String) throws {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-  let lines = try outcomes.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-  let actual = lines.joined(separator: "\n") + "\n"
-  let actualURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "menukit-\(getpid())-\(name)")
-  try actual.write(to: actualURL, atomically: true, encoding: .utf8)
-  let expected = try String(
-    contentsOf: expectedDirectory.appendingPathComponent(name), encoding: .utf8)
-  #expect(
-    actual == expected,
-    "the performed actions (\(actualURL.path)) differ from Expected/\(name):\n\(actual)")
-  if actual == expected { try? FileManager.default.removeItem(at: actualURL) }
 }
