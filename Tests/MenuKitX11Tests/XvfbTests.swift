@@ -145,7 +145,9 @@ struct XvfbTests {
     #expect(keys.hasFocus, "the window has the input focus")
     #expect(keys.keyboard.activeLayoutName == "English (US)")
     #expect(keys.detectsAutorepeat)
-    row("us", "server keymap", "\(keys.keyboard.activeLayoutName ?? "?"), detectable autorepeat \(keys.detectsAutorepeat)")
+    row(
+      "us", "server keymap",
+      "\(keys.keyboard.activeLayoutName ?? "?"), detectable autorepeat \(keys.detectsAutorepeat)")
 
     // us: Ctrl+C copies, Ctrl+S saves, Ctrl+K Ctrl+S fires the keymap's sequence binding.
     for (typed, strokes) in [
@@ -177,9 +179,11 @@ struct XvfbTests {
     outcomes.append(
       Outcome(
         case: "us KEY_A held: one press, repeats, one release",
-        performed: began == 1 && ended == 1 && repeats >= 3 ? ["began", "repeated", "ended"] : [
-          "began \(began)", "repeats \(repeats)", "ended \(ended)",
-        ]))
+        performed: began == 1 && ended == 1 && repeats >= 3
+          ? ["began", "repeated", "ended"]
+          : [
+            "began \(began)", "repeats \(repeats)", "ended \(ended)",
+          ]))
 
     // A map change in the same session: KEY_C (X keycode 54) now types с and С (the core
     // protocol's ChangeKeyboardMapping, which XKB applies as XkbMapNotify). Ctrl+с copies
@@ -189,7 +193,8 @@ struct XvfbTests {
     try settle { keymaps > before }
     events = []
     let copy = try perform("ctrl+54")
-    let typedC = events.compactMap { $0.presses(in: .began).first?.key }
+    let typedC =
+      events.compactMap { $0.presses(in: .began).first?.key }
       .first { $0.evdevCode == Code.c }?.charactersIgnoringModifiers ?? "?"
     row("us", "Ctrl+\(typedC) (KEY_C) after a map change", copy)
     outcomes.append(Outcome(case: "us, KEY_C mapped to с: Ctrl+С", performed: copy, typed: typedC))
@@ -207,7 +212,8 @@ struct XvfbTests {
     client.focus(other)
     try settle { events.flatMap { $0.presses(in: .cancelled) }.count >= 2 }
     let cancelled = events.flatMap { $0.presses(in: .cancelled) }.compactMap(\.key?.evdevCode)
-    row("us", "Ctrl+S held, focus moves away", "performed \(scene.performed), cancelled \(cancelled)")
+    row(
+      "us", "Ctrl+S held, focus moves away", "performed \(scene.performed), cancelled \(cancelled)")
     outcomes.append(
       Outcome(
         case: "us Ctrl+S held, focus moves away", performed: scene.performed,
@@ -247,7 +253,8 @@ struct XvfbTests {
     try setLayout(["-layout", "ru"], expecting: "Russian")
     events = []
     let ruCopy = try perform("ctrl+54")
-    let ruC = events.compactMap { $0.presses(in: .began).first?.key }
+    let ruC =
+      events.compactMap { $0.presses(in: .began).first?.key }
       .first { $0.evdevCode == Code.c }?.charactersIgnoringModifiers ?? "?"
     row("ru", "Ctrl+\(ruC) (KEY_C)", ruCopy)
     outcomes.append(Outcome(case: "ru Ctrl+С (KEY_C)", performed: ruCopy, typed: ruC))

@@ -69,7 +69,8 @@ final class Xvfb {
       guard read(descriptor, &byte, 1) == 1 else { break }
       text.append(byte)
     }
-    let number = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let number = String(decoding: text, as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
     guard !number.isEmpty, Int(number) != nil else {
       stop()
       let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
@@ -126,7 +127,8 @@ final class Xvfb {
   func xdotool(_ arguments: [String]) throws {
     let status = try run("xdotool", arguments)
     guard status == 0 else {
-      throw HarnessError(description: "xdotool \(arguments.joined(separator: " ")) failed: \(status)")
+      throw HarnessError(
+        description: "xdotool \(arguments.joined(separator: " ")) failed: \(status)")
     }
   }
 }
@@ -164,8 +166,9 @@ final class TestConnection {
     }
     let window = xcb_generate_id(connection)
     var values: [UInt32] = [screen.pointee.white_pixel]
+    // Depth 0: XCB_COPY_FROM_PARENT, a macro Swift does not import as UInt8.
     xcb_create_window(
-      connection, 0 /* XCB_COPY_FROM_PARENT */, window, screen.pointee.root, 0, 0, 200, 100, 0,
+      connection, 0, window, screen.pointee.root, 0, 0, 200, 100, 0,
       UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.pointee.root_visual,
       XCB_CW_BACK_PIXEL.rawValue, &values)
     xcb_change_property(
@@ -178,8 +181,8 @@ final class TestConnection {
 
   /// Gives a mapped window the input focus, as a window manager would.
   func focus(_ window: UInt32) {
-    xcb_set_input_focus(
-      connection, UInt8(XCB_INPUT_FOCUS_POINTER_ROOT.rawValue), window, 0 /* XCB_CURRENT_TIME */)
+    // Time 0: XCB_CURRENT_TIME.
+    xcb_set_input_focus(connection, UInt8(XCB_INPUT_FOCUS_POINTER_ROOT.rawValue), window, 0)
     _ = xcb_flush(connection)
   }
 
