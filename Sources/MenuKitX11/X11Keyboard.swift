@@ -183,8 +183,9 @@ extension X11Keyboard {
     }
   }
 
-  /// Waits for the connection's events for up to `timeout` seconds, handles the keyboard's
-  /// and discards the others: one turn of a simple event loop.
+  /// Handles the events already queued or, when there are none, waits for events for up to
+  /// `timeout` seconds: the keyboard's are handled and the others discarded. One turn of a
+  /// simple event loop.
   ///
   /// Applications whose toolkit reads the connection do not call this; they pass each event
   /// to ``handle(event:)``.
@@ -195,12 +196,12 @@ extension X11Keyboard {
   @discardableResult
   public func dispatchEvents(timeout: Double) throws(X11KeyboardError) -> Int {
     _ = xcb_flush(connection)
-    var count = handleQueuedEvents()
-    if count == 0 {
+    var (read, count) = handleQueuedEvents()
+    if read == 0 {
       var descriptor = pollfd(
         fd: xcb_get_file_descriptor(connection), events: Int16(POLLIN), revents: 0)
       if poll(&descriptor, 1, Int32((max(0, timeout) * 1000).rounded(.up))) > 0 {
-        count = handleQueuedEvents()
+        (read, count) = handleQueuedEvents()
       }
     }
     let status = xcb_connection_has_error(connection)
@@ -231,13 +232,17 @@ final class ServerKeymapContext {
 
 extension X11Keyboard {
   /// Handles the events that can be read without waiting.
-  func handleQueuedEvents() -> Int {
-    var count = 0
+  ///
+  /// - Returns: How many events were read, and how many of them were the keyboard's.
+  func handleQueuedEvents() -> (read: Int, handled: Int) {
+    var read = 0
+    var handled = 0
     while let event = xcb_poll_for_event(connection) {
-      if handle(event: UnsafeRawPointer(event)) { count += 1 }
+      read += 1
+      if handle(event: UnsafeRawPointer(event)) { handled += 1 }
       free(event)
     }
-    return count
+    return (read, handled)
   }
 
   /// A keyboard for the device's keymap and state as the server has them now.
