@@ -74,11 +74,9 @@ struct X11KeyboardSetupTests {
     // A display number no server has: libxcb returns a connection in an error state.
     let connection = try #require(xcb_connect(":65000", nil))
     defer { xcb_disconnect(connection) }
-    #expect(throws: X11KeyboardError.self) {
-      _ = try X11Keyboard(connection: UnsafeMutableRawPointer(connection), window: 1)
-    }
     do {
       _ = try X11Keyboard(connection: UnsafeMutableRawPointer(connection), window: 1)
+      Issue.record("a keyboard was made on a broken connection")
     } catch {
       #expect("\(error)".hasPrefix("the X connection failed (xcb error "))
     }
@@ -91,7 +89,7 @@ struct X11KeyboardSetupTests {
   .enabled(if: XvfbRequirements.missing == nil, XvfbRequirements.comment))
 struct XvfbTests {
   @Test(
-    "keys typed by xdotool fire key commands and a sequence on us, repeat, follow a map change, and focus loss cancels"
+    "keys typed by xdotool fire key commands and a sequence on us, ru and de, repeat, follow map and group changes, and focus loss cancels"
   )
   func endToEnd() throws {
     let server = try Xvfb()
@@ -128,6 +126,9 @@ struct XvfbTests {
     }
     /// Types with xdotool and returns the actions performed once one was (or 5 s passed).
     func perform(_ strokes: String...) throws -> [String] {
+      try perform(strokes)
+    }
+    func perform(_ strokes: [String]) throws -> [String] {
       scene.performed = []
       try server.xdotool(["key"] + strokes)
       try settle { !scene.performed.isEmpty }
@@ -154,16 +155,12 @@ struct XvfbTests {
       ("Ctrl+C (KEY_C)", ["ctrl+c"]), ("Ctrl+S (KEY_S)", ["ctrl+s"]),
       ("Ctrl+K Ctrl+S", ["ctrl+k", "ctrl+s"]),
     ] {
-      scene.performed = []
-      try server.xdotool(["key"] + strokes)
-      try settle { !scene.performed.isEmpty }
-      try keys.dispatchEvents(timeout: 0.1)
-      let performed = scene.performed
+      let performed = try perform(strokes)
       row("us", typed, performed)
       outcomes.append(Outcome(case: "us \(typed)", performed: performed))
     }
 
-    // Repeats: KEY_A held for a second repeats by the server's autorepeat (660 ms, 25/s in
+    // Repeats: KEY_A held for 1.2 seconds repeats by the server's autorepeat (660 ms, 25/s in
     // Xvfb), without a release between: detectable autorepeat.
     events = []
     try server.xdotool("keydown", "a")
