@@ -16,7 +16,7 @@ private let expectedDirectory = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Expected")
 
 /// Writes the outcomes as JSON lines and expects them to equal the checked-in file, reporting
-/// the lines that differ; `RECORD_SNAPSHOTS=1` writes the file instead.
+/// the lines that differ; `MENUKIT_RECORD_GOLDEN=1` writes the file instead.
 ///
 /// The JSON lines also go to a temporary file, which stays when they differ.
 func compare(
@@ -28,7 +28,7 @@ func compare(
   let lines = try outcomes.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
   let actual = lines.joined(separator: "\n") + "\n"
   let expectedURL = expectedDirectory.appendingPathComponent(name)
-  if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+  if ProcessInfo.processInfo.environment["MENUKIT_RECORD_GOLDEN"] == "1" {
     try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
     return
   }
@@ -48,6 +48,6 @@ func compare(
     if let new { diff.append("+ \(new)") }
   }
   Issue.record(
-    "the outcomes differ from Expected/\(name) (all of them: \(actualURL.path); RECORD_SNAPSHOTS=1 rewrites the file):\n\(diff.joined(separator: "\n"))",
+    "the outcomes differ from Expected/\(name) (all of them: \(actualURL.path); MENUKIT_RECORD_GOLDEN=1 rewrites the file):\n\(diff.joined(separator: "\n"))",
     sourceLocation: sourceLocation)
 }
