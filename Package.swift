@@ -12,6 +12,15 @@ let buildsWayland =
   FileManager.default.fileExists(atPath: "/usr/include/wayland-client.h")
   && ProcessInfo.processInfo.environment["MENUKIT_NO_WAYLAND"] == nil
 
+/// Whether to build the X11 input source (MenuKitX11, its C module and its tests).
+///
+/// Like Wayland, X11 is optional: these targets are only included where the system has
+/// libxkbcommon-x11's headers (Debian: libxkbcommon-x11-dev, which brings libxcb-xkb-dev and
+/// libxcb1-dev), and `MENUKIT_NO_X11=1` leaves them out even there.
+let buildsX11 =
+  FileManager.default.fileExists(atPath: "/usr/include/xkbcommon/xkbcommon-x11.h")
+  && ProcessInfo.processInfo.environment["MENUKIT_NO_X11"] == nil
+
 /// Settings shared by every Swift target.
 let swiftSettings: [SwiftSetting] = [
   // Every imported module must be imported in the file that uses its members.
@@ -115,11 +124,39 @@ if buildsWayland {
       name: "CWaylandTestSupport", dependencies: ["CWaylandClient"],
       path: "Tests/CWaylandTestSupport"),
     // MenuKitWayland's unit tests and its end-to-end test in a headless sway (slow; it skips
-    // where sway, setpriv or root are missing). Fixtures holds C and XML compiled at test time.
+    // where sway, setpriv or root are missing). Fixtures holds C and XML compiled at test time;
+    // Expected holds the outcome of each case, as JSON lines.
     .testTarget(
       name: "MenuKitWaylandTests",
       dependencies: ["MenuKitWayland", "CWaylandTestSupport", "MenuKit", "MenuKitXKB"],
-      exclude: ["Fixtures"],
+      exclude: ["Fixtures", "Expected"],
+      swiftSettings: swiftSettings),
+  ]
+}
+
+// The X11 input source, added only where libxkbcommon-x11's headers are (see `buildsX11`).
+if buildsX11 {
+  package.products.append(.library(name: "MenuKitX11", targets: ["MenuKitX11"]))
+  package.targets += [
+    // The system libxkbcommon-x11 over XCB and its XKB extension, through pkg-config
+    // (xkbcommon-x11; its module map also links xcb and xcb-xkb). Debian: libxkbcommon-x11-dev
+    // libxcb-xkb-dev libxcb1-dev.
+    .systemLibrary(
+      name: "CXKBCommonX11",
+      pkgConfig: "xkbcommon-x11",
+      providers: [.apt(["libxkbcommon-x11-dev", "libxcb-xkb-dev", "libxcb1-dev"])]
+    ),
+    // Keys from an X server's core keyboard on a window the app owns, translated by MenuKitXKB;
+    // no C type in its public API.
+    .target(
+      name: "MenuKitX11", dependencies: ["MenuKit", "MenuKitXKB", "CXKBCommonX11"],
+      swiftSettings: swiftSettings),
+    // MenuKitX11's end-to-end test under Xvfb, driven by xdotool (it skips where Xvfb or
+    // xdotool are missing). Expected holds the actions each case must perform, as JSON lines.
+    .testTarget(
+      name: "MenuKitX11Tests",
+      dependencies: ["MenuKitX11", "CXKBCommonX11", "MenuKit", "MenuKitXKB"],
+      exclude: ["Expected"],
       swiftSettings: swiftSettings),
   ]
 }

@@ -25,13 +25,14 @@ private final class EditorScene {
     controller.setNext(window)
     view.setNext(controller)
     view.becomeFirstResponder()
-    for action: ActionName in ["save:", "copy:", "undo:", "redo:", "goBack:"] {
+    for action: ActionName in ["save:", "copy:", "undo:", "redo:", "goBack:", "saveAll"] {
       controller.handle(action) { [unowned self] _ in self.performed.append("\(action)") }
     }
   }
 
-  /// A main menu with Save, Copy, Undo, Redo and Back (Ctrl+[, localized where unreachable).
-  var dispatcher: KeyDispatcher {
+  /// A main menu with Save, Copy, Undo, Redo and Back (Ctrl+[, localized where unreachable),
+  /// and a keymap that binds Ctrl+K Ctrl+S to `saveAll`.
+  func dispatcher() throws -> KeyDispatcher {
     var back = KeyCommand(title: "Back", action: "goBack:", input: "[", modifierFlags: .command)
     back.allowsAutomaticLocalization = true
     let commands = [
@@ -44,7 +45,15 @@ private final class EditorScene {
     let menu = Menu(children: [
       .menu(Menu(title: "Edit", children: commands.map(MenuElement.keyCommand)))
     ])
-    return KeyDispatcher(application: app, mainMenu: menu, platform: .linux)
+    let dispatcher = KeyDispatcher(application: app, mainMenu: menu, platform: .linux)
+    let loaded = KeymapFile.load(
+      text: """
+        { "schemaVersion": 1, "keymap": [ { "bindings": [
+          { "keys": "Ctrl+K Ctrl+S", "command": "saveAll" }
+        ] } ] }
+        """, path: "wayland-test.keymap.json", source: .user)
+    dispatcher.keymaps = [try #require(loaded.keymap, "\(loaded.diagnostics)")]
+    return dispatcher
   }
 }
 
@@ -53,6 +62,7 @@ private enum Code {
   static let leftControl = 29
   static let a = 30
   static let s = 31
+  static let k = 37
   static let c = 46
   static let z = 44
   static let leftBrace = 26
@@ -89,9 +99,10 @@ struct HeadlessSwayTests {
     var errors: [String] = []
     var events: [PressesEvent] = []
     var window: OpaquePointer?
+    var outcomes: [Outcome] = []
     do {
       let keys = try WaylandKeyboard(display: rawDisplay)
-      keys.dispatcher = scene.dispatcher
+      keys.dispatcher = try scene.dispatcher()
       keys.onError = { errors.append("\($0)") }
       keys.onPresses = { events.append($0) }
       window = menukit_test_window_open(display, "menukit-wayland-test")
@@ -99,6 +110,9 @@ struct HeadlessSwayTests {
 
       /// Sends virtual-keyboard commands, then lets the client read what sway sent.
       func type(_ commands: String...) throws {
+        try type(commands)
+      }
+      func type(_ commands: [String]) throws {
         for command in commands { try virtualKeyboard.send(command) }
         #expect(menukit_test_roundtrip(display) >= 0)
       }
@@ -111,10 +125,11 @@ struct HeadlessSwayTests {
           usleep(10_000)
         }
       }
-      /// Holds Ctrl, taps a key and returns the actions performed.
-      func control(_ code: Int) throws -> [String] {
+      /// Holds Ctrl, taps the keys and returns the actions performed.
+      func control(_ codes: Int...) throws -> [String] {
         scene.performed = []
-        try type("down \(Code.leftControl)", "tap \(code)", "up \(Code.leftControl)")
+        try type(
+          ["down \(Code.leftControl)"] + codes.map { "tap \($0)" } + ["up \(Code.leftControl)"])
         // Every chord typed here performs an action: wait for it on a busy machine.
         settle { !scene.performed.isEmpty }
         return scene.performed
@@ -133,9 +148,16 @@ struct HeadlessSwayTests {
       let save = try control(Code.s)
       row("us", "Ctrl+S (KEY_S)", save)
       #expect(save == ["save:"])
+      outcomes.append(Outcome(case: "us Ctrl+S (KEY_S)", performed: save))
       let undo = try control(Code.z)
       row("us", "Ctrl+Z (KEY_Z)", undo)
       #expect(undo == ["undo:"])
+      outcomes.append(Outcome(case: "us Ctrl+Z (KEY_Z)", performed: undo))
+      // A keymap's sequence binding: Ctrl held through K and S.
+      let saveAll = try control(Code.k, Code.s)
+      row("us", "Ctrl+K Ctrl+S", saveAll)
+      #expect(saveAll == ["saveAll"])
+      outcomes.append(Outcome(case: "us Ctrl+K Ctrl+S", performed: saveAll))
 
       // ru, a new keymap in the same session: Ctrl+С (KEY_C) copies through the Latin fallback.
       try type("keymap \(try keymapFile(layout: "ru", in: sway.directory))")
@@ -148,6 +170,9 @@ struct HeadlessSwayTests {
       row("ru", "Ctrl+\(typedC?.charactersIgnoringModifiers ?? "?") (KEY_C)", copy)
       #expect(typedC?.charactersIgnoringModifiers == "с")
       #expect(copy == ["copy:"])
+      outcomes.append(
+        Outcome(
+          case: "ru Ctrl+С (KEY_C)", performed: copy, typed: typedC?.charactersIgnoringModifiers))
 
       // de: Ctrl+Ü (KEY_LEFTBRACE) fires the Ctrl+[ command; Z and Y swap, so KEY_Z redoes.
       try type("keymap \(try keymapFile(layout: "de", in: sway.directory))")
@@ -156,9 +181,11 @@ struct HeadlessSwayTests {
       let back = try control(Code.leftBrace)
       row("de", "Ctrl+Ü (KEY_LEFTBRACE)", back)
       #expect(back == ["goBack:"])
+      outcomes.append(Outcome(case: "de Ctrl+Ü (KEY_LEFTBRACE)", performed: back))
       let redo = try control(Code.z)
       row("de", "Ctrl+Y (KEY_Z)", redo)
       #expect(redo == ["redo:"])
+      outcomes.append(Outcome(case: "de Ctrl+Y (KEY_Z)", performed: redo))
 
       // us,ru: a layout group switch (wl_keyboard.modifiers' group) is followed.
       try type("keymap \(try keymapFile(layout: "us,ru", in: sway.directory))")
@@ -173,10 +200,12 @@ struct HeadlessSwayTests {
       }
       row("us,ru", "KEY_A in groups 0, 1, 0", typed)
       #expect(typed == ["English (US): a", "Russian: ф", "English (US): a"])
+      outcomes.append(Outcome(case: "us,ru KEY_A in groups 0, 1, 0", performed: typed))
       try type("group 1")
       let copyInGroup = try control(Code.c)
       row("us,ru", "Ctrl+С (KEY_C) in group 1", copyInGroup)
       #expect(copyInGroup == ["copy:"])
+      outcomes.append(Outcome(case: "us,ru Ctrl+С (KEY_C) in group 1", performed: copyInGroup))
       try type("group 0")
 
       // Repeats: KEY_A held for a second repeats at sway's rate (25/s after 600 ms), synthesised.
@@ -196,6 +225,13 @@ struct HeadlessSwayTests {
       #expect(keys.repeatSettings == KeyRepeatSettings(delay: 0.6, rate: 25))
       #expect(repeats.count >= 3)
       #expect(gaps.allSatisfy { abs($0 - 0.04) < 0.001 })
+      let steady =
+        repeats.count >= 3 && gaps.allSatisfy { abs($0 - 0.04) < 0.001 }
+        && keys.repeatSettings == KeyRepeatSettings(delay: 0.6, rate: 25)
+      outcomes.append(
+        Outcome(
+          case: "us KEY_A held: repeats every 40 ms after 600 ms",
+          performed: steady ? ["began", "repeated"] : ["repeats \(repeats.count)", "gaps \(gaps)"]))
 
       // Leave: a second window takes focus while Ctrl+S is held; both presses are cancelled.
       scene.performed = []
@@ -212,6 +248,10 @@ struct HeadlessSwayTests {
         "performed \(scene.performed), cancelled \(cancelled)")
       #expect(scene.performed == ["save:"])
       #expect(Set(cancelled) == [Code.leftControl, Code.s])
+      outcomes.append(
+        Outcome(
+          case: "us Ctrl+S held, focus moves away", performed: scene.performed,
+          cancelled: cancelled.sorted()))
       // The keys go up in the other window, then focus comes back: nothing more arrives.
       events = []
       try type("up \(Code.s)", "up \(Code.leftControl)")
@@ -222,8 +262,10 @@ struct HeadlessSwayTests {
       let saveAgain = try control(Code.s)
       row("us", "Ctrl+S after focus returns", saveAgain)
       #expect(saveAgain == ["save:"])
+      outcomes.append(Outcome(case: "us Ctrl+S after focus returns", performed: saveAgain))
     }
     if let window { menukit_test_window_close(window) }
     #expect(errors.isEmpty, "\(errors)")
+    try compare(outcomes, withExpected: "sway.jsonl")
   }
 }
