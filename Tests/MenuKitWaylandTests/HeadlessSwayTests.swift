@@ -211,6 +211,14 @@ struct HeadlessSwayTests {
       // Repeats: KEY_A held for a second repeats at sway's rate (25/s after 600 ms), synthesised.
       events = []
       try type("down \(Code.a)")
+      // The hold is timed from the press's arrival: on a busy machine (the whole suite under a
+      // sanitizer, as CI runs it) the virtual keyboard's key can take a while to come through.
+      let sent = Date()
+      while !events.contains(where: { !$0.presses(in: .began).isEmpty }),
+        Date().timeIntervalSince(sent) < 10
+      {
+        try keys.dispatchEvents(display: rawDisplay, timeout: 0.05)
+      }
       let held = Date()
       while Date().timeIntervalSince(held) < 1 {
         try keys.dispatchEvents(display: rawDisplay, timeout: 0.05)
