@@ -53,13 +53,7 @@ public struct KeymapLinter {
     for rule in rules {
       findings += rule.check(model)
     }
-    findings.sort { lhs, rhs in
-      let left = lhs.location ?? SourceLocation(line: 0, column: 0)
-      let right = rhs.location ?? SourceLocation(line: 0, column: 0)
-      if left != right { return left < right }
-      if lhs.code.rawValue != rhs.code.rawValue { return lhs.code.rawValue < rhs.code.rawValue }
-      return lhs.message < rhs.message
-    }
+    findings.sort(by: Self.reportOrder)
     var report = LintReport(
       findings: findings, files: documents.map(\.path),
       layouts: model.keyboards.map(\.name), configuration: configuration)
@@ -67,6 +61,18 @@ public struct KeymapLinter {
       LintReport.SkippedLayout(name: $0, reason: $1)
     }
     return report
+  }
+}
+
+extension KeymapLinter {
+  /// The order of a report: by file, line and column (findings without a position first),
+  /// then code, then message.
+  static func reportOrder(_ lhs: LintFinding, _ rhs: LintFinding) -> Bool {
+    let left = lhs.location ?? SourceLocation(line: 0, column: 0)
+    let right = rhs.location ?? SourceLocation(line: 0, column: 0)
+    if left != right { return left < right }
+    if lhs.code.rawValue != rhs.code.rawValue { return lhs.code.rawValue < rhs.code.rawValue }
+    return lhs.message < rhs.message
   }
 }
 

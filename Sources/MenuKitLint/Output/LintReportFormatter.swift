@@ -163,7 +163,8 @@ public enum LintReportFormatter {
   public static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 
   /// SARIF 2.1.0: one run of the `keymap-lint` driver with a rule per code and a result per
-  /// finding; notes become related locations. Columns count Unicode code points
+  /// finding; notes become related locations, and each result has a line-independent
+  /// fingerprint (``LintBaseline``). Columns count Unicode code points
   /// (`columnKind: unicodeCodePoints`).
   ///
   /// - Parameter report: The report.
@@ -216,6 +217,15 @@ public enum LintReportFormatter {
         return .object(fields.map(member))
       }
       if !related.isEmpty { members.append(("relatedLocations", .array(related.map(node)))) }
+      // Code, file and message, not the line: a later run's --baseline recognises the finding
+      // after its binding moved (LintBaseline), as code-scanning services do.
+      members.append(
+        (
+          "partialFingerprints",
+          .object([
+            member((LintBaseline.fingerprintKey, .string(LintBaseline.fingerprint(of: finding))))
+          ])
+        ))
       return .object(members.map(member))
     }
     let driver: JSONValue = .object(
