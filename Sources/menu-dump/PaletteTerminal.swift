@@ -1,6 +1,7 @@
 import Foundation
 import MenuKit
 import MenuKitPalette
+import MenuKitToolSupport
 
 #if canImport(Glibc)
   import Glibc
