@@ -53,15 +53,20 @@ package struct BufferedOutput: OutputSink {
 /// written to with a line break: every output of a MenuKit tool ends with a final newline,
 /// whichever renderer made it.
 ///
+/// The last text written to each stream is held back until the next one (or ``finished()``),
+/// so that the line break goes out with it in the same write: a reader that stops at what it
+/// wants (`menu-dump | grep -q Ctrl+O`) never closes the pipe before a lone `"\n"` write,
+/// which would kill the tool with SIGPIPE.
+///
 /// ```swift
 /// var sink = NewlineTerminatedOutput(output)
 /// sink.write("File\n  Open…  Ctrl+O")
-/// output = sink.finished()  // standard output: "File\n  Open…  Ctrl+O\n"
+/// output = sink.finished()  // standard output: "File\n  Open…  Ctrl+O\n", in one write
 /// ```
 package struct NewlineTerminatedOutput<Base: OutputSink>: OutputSink {
   private var base: Base
-  private var outputNeedsNewline = false
-  private var errorNeedsNewline = false
+  private var pendingOutput = ""
+  private var pendingError = ""
 
   /// Wraps a sink.
   ///
@@ -70,30 +75,34 @@ package struct NewlineTerminatedOutput<Base: OutputSink>: OutputSink {
     self.base = base
   }
 
-  /// Writes to standard output.
+  /// Writes to standard output (the text before this one goes out now).
   ///
   /// - Parameter text: The text.
   package mutating func write(_ text: String) {
     guard !text.isEmpty else { return }
-    base.write(text)
-    outputNeedsNewline = text.last != "\n"
+    if !pendingOutput.isEmpty { base.write(pendingOutput) }
+    pendingOutput = text
   }
 
-  /// Writes to standard error.
+  /// Writes to standard error (the text before this one goes out now).
   ///
   /// - Parameter text: The text.
   package mutating func error(_ text: String) {
     guard !text.isEmpty else { return }
-    base.error(text)
-    errorNeedsNewline = text.last != "\n"
+    if !pendingError.isEmpty { base.error(pendingError) }
+    pendingError = text
   }
 
-  /// Ends each stream whose last text has no final line break with one.
+  /// Writes what is held back, each stream's last text ending with a line break.
   ///
   /// - Returns: The wrapped sink, with everything written.
   package consuming func finished() -> Base {
-    if outputNeedsNewline { base.write("\n") }
-    if errorNeedsNewline { base.error("\n") }
+    if !pendingOutput.isEmpty {
+      base.write(pendingOutput.hasSuffix("\n") ? pendingOutput : pendingOutput + "\n")
+    }
+    if !pendingError.isEmpty {
+      base.error(pendingError.hasSuffix("\n") ? pendingError : pendingError + "\n")
+    }
     return base
   }
 }
