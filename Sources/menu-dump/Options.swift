@@ -94,9 +94,9 @@ struct Options: Equatable {
 
       Prints the standard main menu of the platform profile, with every FILE (a MenuKit
       menu file, see docs/menu-files.md; '-' reads standard input) applied to it in order,
-      after validating it. Keymap
-      files (*.keymap.json, docs/keymaps.md) are layered over the menu's key commands as user
-      keymaps: the menu and --discoverability then show the keys that fire in --context.
+      after validating it. Keymap files (*.keymap.json, docs/keymaps.md) are layered over the
+      menu's key commands as user keymaps: the menu and --discoverability then show the keys
+      that fire in --context.
 
       \(XKBContext.commandLineHelp)
 
