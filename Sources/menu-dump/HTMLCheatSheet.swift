@@ -112,7 +112,7 @@ private struct Page {
       ?? layout + (options.variant.map { "(\($0))" } ?? "")
     var subtitle = "Platform \(options.platform.rawValue) · layout \(layoutName)"
     subtitle += " · \(geometry.name.uppercased()) keyboard"
-    let files = options.files + options.keymapFiles
+    let files = (options.files + options.keymapFiles).map(InputFile.name(of:))
     if !files.isEmpty { subtitle += " · " + files.joined(separator: ", ") }
     if let context = options.context { subtitle += " · context \(context)" }
     let renderer = HTMLMenuRenderer(
