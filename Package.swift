@@ -50,9 +50,15 @@ let package = Package(
     // Swift wrapper over CXKBCommon; no C type appears in its public API.
     .target(
       name: "MenuKitXKB", dependencies: ["MenuKit", "CXKBCommon"], swiftSettings: swiftSettings),
+    // What both CLIs share (not a product): argument scanning, help and subcommands, exit
+    // status, output and standard input; one command-line convention (docs/command-line.md).
+    .target(
+      name: "MenuKitToolSupport", dependencies: ["MenuKit", "MenuKitXKB"],
+      swiftSettings: swiftSettings),
     // Thin CLI: renders and validates menu files.
     .executableTarget(
-      name: "menu-dump", dependencies: ["MenuKit", "MenuKitXKB", "MenuKitPalette"],
+      name: "menu-dump",
+      dependencies: ["MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitToolSupport"],
       swiftSettings: swiftSettings),
     // The system libxkbregistry (the layouts xkb-data lists), through pkg-config (Debian:
     // libxkbregistry-dev).
@@ -67,7 +73,8 @@ let package = Package(
       swiftSettings: swiftSettings),
     // Thin CLI: lints menu and keymap files with MenuKitLint.
     .executableTarget(
-      name: "keymap-lint", dependencies: ["MenuKit", "MenuKitXKB", "MenuKitLint"],
+      name: "keymap-lint",
+      dependencies: ["MenuKit", "MenuKitXKB", "MenuKitLint", "MenuKitToolSupport"],
       swiftSettings: swiftSettings),
     // The baseline of the key-translation benchmark: the same libxkbcommon calls in plain C.
     .target(
@@ -90,12 +97,14 @@ let package = Package(
     // keymap-lint's library and its CLI, run in-process.
     .testTarget(
       name: "MenuKitLintTests",
-      dependencies: ["MenuKitLint", "keymap-lint", "MenuKit", "MenuKitXKB"],
+      dependencies: ["MenuKitLint", "keymap-lint", "MenuKit", "MenuKitXKB", "MenuKitToolSupport"],
       swiftSettings: swiftSettings),
     // End-to-end tests of the CLIs; they run the built executables.
     .testTarget(
       name: "CLITests",
-      dependencies: ["menu-dump", "MenuKit", "MenuKitXKB", "MenuKitPalette", "CXKBCommon"],
+      dependencies: [
+        "menu-dump", "MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitToolSupport", "CXKBCommon",
+      ],
       // Golden holds the expected outputs and their inputs, read through #filePath.
       exclude: ["Golden"], swiftSettings: swiftSettings),
   ],

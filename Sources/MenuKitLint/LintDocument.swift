@@ -119,13 +119,29 @@ extension LintDocument {
     switch SourceFile.readText(at: path, kind: "file") {
     case .success(let contents): text = contents
     case .failure(let failure):
-      var diagnostic = failure.diagnostic
-      diagnostic.location = SourceLocation(file: path, line: 1, column: 1)
+      // No position: the file was not read, so there is no line and column to point at.
       var document = LintDocument(
-        path: path, format: format, keymap: nil, diagnostics: [diagnostic])
+        path: path, format: format, keymap: nil, diagnostics: [failure.diagnostic])
       document.isUnreadable = true
       return document
     }
+    return load(text: text, path: path, detectingFormat: format, platform: platform)
+  }
+
+  /// Loads a file's text, in the format given or else the one its contents and name tell
+  /// (``LintInputFormat/detect(path:text:)``).
+  ///
+  /// - Parameters:
+  ///   - text: The contents.
+  ///   - path: The path for positions and messages.
+  ///   - format: The format, or nil to detect it.
+  ///   - platform: The platform profile.
+  /// - Returns: The document; one whose format cannot be told has `isUnreadable` set and an
+  ///   `MK612`.
+  public static func load(
+    text: String, path: String, detectingFormat format: LintInputFormat?,
+    platform: PlatformProfile
+  ) -> LintDocument {
     guard let format = format ?? LintInputFormat.detect(path: path, text: text) else {
       var document = LintDocument(
         path: path, format: nil, keymap: nil,
@@ -134,8 +150,7 @@ extension LintDocument {
             .unknownInputFormat,
             "cannot tell the format of '\(path)'; expected a MenuKit keymap or menu file, a VS "
               + "Code keybindings.json, a Zed keymap or a GTK accelerator map; choose one with "
-              + "--input-format",
-            at: SourceLocation(file: path, line: 1, column: 1))
+              + "--input-format")
         ])
       document.isUnreadable = true
       return document

@@ -1,5 +1,6 @@
 import MenuKit
 import MenuKitLint
+import MenuKitToolSupport
 import MenuKitXKB
 
 /// `keymap-lint how-to-type --layout L SHORTCUT`: every physical way to type a shortcut's key
@@ -18,78 +19,99 @@ enum HowToType {
 
     \(XKBContext.commandLineHelp)
 
+    OPTIONS:
+      --layout L          the layout, such as de or de(nodeadkeys) (required)
+      --platform P        linux (default), mac or windows: what Cmd means
+      --no-localization   ask as for a key command with automatic localization off
+      --format F          text (default; 'human' is an alias) or json
+      -h, --help          show this help
+
+    \(ToolExitStatus.helpSection(success: "answered, whatever the verdict", failure: nil))
     """
 
-  static func run(arguments: [String], output: inout some LintOutput) -> LintExitStatus {
+  /// The output formats; `human` is an alias of `text`.
+  enum Format: String, CaseIterable, ArgumentChoice {
+    case text, json
+
+    var argumentNames: [String] { self == .text ? ["text", "human"] : [rawValue] }
+  }
+
+  /// The command line of `keymap-lint how-to-type`.
+  struct Options {
     var layout: LayoutName?
     var platform = PlatformProfile.linux
-    var json = false
+    var format = Format.text
     var localizes = true
-    var shortcutText: String?
-    var index = 0
-    func fail(_ message: String) -> LintExitStatus {
-      output.writeError(
-        "keymap-lint how-to-type: \(message)\nsee 'keymap-lint how-to-type --help'\n")
+    var shortcut: KeyboardShortcut?
+    var showsHelp = false
+
+    /// Parses the arguments after `how-to-type`.
+    init(parsing arguments: [String]) throws(UsageError) {
+      var scanner = ArgumentScanner(arguments)
+      var shortcutText: String?
+      while let argument = scanner.next() {
+        switch argument.name {
+        case "-h", "--help":
+          try scanner.flag(argument)
+          showsHelp = true
+        case "--layout":
+          let names = try LintOptions.layoutNames(try scanner.list(of: argument))
+          guard names.count == 1 else {
+            throw UsageError("how-to-type takes one layout; got \(names.count)")
+          }
+          layout = names[0]
+        case "--platform": platform = try scanner.choice("platform", of: argument)
+        case "--no-localization":
+          try scanner.flag(argument)
+          localizes = false
+        case "--format": format = try scanner.choice("format", of: argument)
+        default:
+          let text = try scanner.positional(argument)
+          guard shortcutText == nil else {
+            throw UsageError("unexpected '\(text)'; give one shortcut")
+          }
+          shortcutText = text
+        }
+      }
+      if showsHelp { return }
+      guard layout != nil else { throw UsageError("missing --layout") }
+      guard let shortcutText else { throw UsageError("missing the shortcut, such as Ctrl+Shift+[") }
+      do {
+        shortcut = try KeyboardShortcut(parsing: shortcutText)
+      } catch {
+        throw UsageError("bad shortcut '\(shortcutText)': \(error)")
+      }
+    }
+  }
+
+  static func run(arguments: [String], output: inout some OutputSink) -> ToolExitStatus {
+    let options: HowToType.Options
+    do {
+      options = try HowToType.Options(parsing: arguments)
+    } catch {
+      output.error(KeymapLint.tool.message(for: error, subcommand: "how-to-type"))
       return .usage
     }
-    while index < arguments.count {
-      let argument = arguments[index]
-      let hasValue = index + 1 < arguments.count
-      switch argument {
-      case "-h", "--help":
-        output.write(help)
-        return .success
-      case "--layout":
-        guard hasValue else { return fail("--layout needs a value") }
-        index += 1
-        do {
-          layout = try LayoutName(parsing: arguments[index])
-        } catch {
-          return fail(error.description)
-        }
-      case "--platform":
-        guard hasValue else { return fail("--platform needs a value") }
-        index += 1
-        guard let parsed = PlatformProfile(rawValue: arguments[index]) else {
-          return fail("unknown platform '\(arguments[index])'; expected linux, mac or windows")
-        }
-        platform = parsed
-      case "--no-localization":
-        localizes = false
-      case "--format":
-        guard hasValue else { return fail("--format needs a value") }
-        index += 1
-        switch arguments[index] {
-        case "text", "human": json = false
-        case "json": json = true
-        default: return fail("unknown format '\(arguments[index])'; expected text or json")
-        }
-      default:
-        guard shortcutText == nil else {
-          return fail("unexpected '\(argument)'; give one shortcut")
-        }
-        shortcutText = argument
-      }
-      index += 1
+    if options.showsHelp {
+      output.write(help)
+      return .success
     }
-    guard let layout else { return fail("missing --layout") }
-    guard let shortcutText else { return fail("missing the shortcut, such as Ctrl+Shift+[") }
-    let shortcut: KeyboardShortcut
-    do {
-      shortcut = try KeyboardShortcut(parsing: shortcutText)
-    } catch {
-      return fail("bad shortcut '\(shortcutText)': \(error)")
-    }
+    guard let layout = options.layout, let shortcut = options.shortcut else { return .usage }
     let keyboard: LayoutKeyboard
     do {
       keyboard = try LayoutAnalyzer().keyboard(for: layout)
     } catch {
-      return fail("unknown layout '\(layout)': \(error.logLines.first ?? error.message)")
+      output.error(
+        KeymapLint.tool.message(
+          for: UsageError(
+            "unknown layout '\(layout)': \(error.logLines.first ?? error.message)"),
+          subcommand: "how-to-type"))
+      return .usage
     }
     let answer = TypingAnswer(
-      shortcut: shortcut, keyboard: keyboard, platform: platform,
-      allowsAutomaticLocalization: localizes)
-    output.write(json ? answer.json : answer.text)
+      shortcut: shortcut, keyboard: keyboard, platform: options.platform,
+      allowsAutomaticLocalization: options.localizes)
+    output.write(options.format == .json ? answer.json : answer.text)
     return .success
   }
 }

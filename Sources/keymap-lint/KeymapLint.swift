@@ -1,29 +1,75 @@
 import Foundation
 import MenuKit
 import MenuKitLint
+import MenuKitToolSupport
 import MenuKitXKB
 
 /// `keymap-lint`: checks menu and keymap files (and other editors' keymaps) for conflicts,
 /// shadowed sequences, shortcuts that cannot be typed on some layouts and reserved system
 /// shortcuts. See `docs/keymap-lint.md`.
 @main
+@MainActor
 struct KeymapLint {
   static func main() {
-    var output = StandardOutput()
+    var output = StandardStreams()
     let status = run(arguments: Array(CommandLine.arguments.dropFirst()), output: &output)
     exit(status.rawValue)
   }
 
-  /// Runs the tool; everything it prints goes to `output`.
-  static func run(arguments: [String], output: inout some LintOutput) -> LintExitStatus {
-    if arguments.first == "how-to-type" {
-      return HowToType.run(arguments: Array(arguments.dropFirst()), output: &output)
+  /// The tool's subcommands, as `keymap-lint --help` lists them.
+  nonisolated static let tool = CommandLineTool(
+    name: "keymap-lint",
+    subcommands: [
+      .init(
+        name: "how-to-type", summary: "every way to type a shortcut on a layout, and the verdict",
+        help: HowToType.help)
+    ])
+
+  /// Runs the tool; everything it prints goes to `output`, each stream written to ending with
+  /// a line break.
+  nonisolated static func run(arguments: [String], output: inout some OutputSink) -> ToolExitStatus
+  {
+    var sink = NewlineTerminatedOutput(output)
+    let status = route(arguments, output: &sink)
+    output = sink.finished()
+    return status
+  }
+
+  /// Runs what the arguments ask for: `--version`, `help`, a subcommand or the lint.
+  private nonisolated static func route(_ arguments: [String], output: inout some OutputSink)
+    -> ToolExitStatus
+  {
+    let request: CommandLineTool.Request
+    do {
+      request = try tool.request(for: arguments)
+    } catch {
+      output.error(tool.message(for: error, subcommand: nil))
+      return .usage
     }
-    let options: Options
-    switch Options.parse(arguments) {
-    case .success(let parsed): options = parsed
-    case .failure(let error):
-      output.writeError("keymap-lint: \(error.message)\nsee 'keymap-lint --help'\n")
+    switch request {
+    case .version:
+      output.write(tool.versionLine)
+      return .success
+    case .help(let subcommand):
+      output.write(tool.subcommands.first { $0.name == subcommand }?.help ?? help)
+      return .success
+    case .run("how-to-type", let arguments):
+      return HowToType.run(arguments: arguments, output: &output)
+    case .run(_, let arguments):
+      return lint(arguments, output: &output)
+    }
+  }
+
+  /// `keymap-lint [OPTIONS] FILE ...`: the report on standard output; files that cannot be
+  /// read or parsed are reported on standard error, where they are, and make the exit 65.
+  private nonisolated static func lint(_ arguments: [String], output: inout some OutputSink)
+    -> ToolExitStatus
+  {
+    let options: LintOptions
+    do {
+      options = try LintOptions(parsing: arguments)
+    } catch {
+      output.error(tool.message(for: error, subcommand: nil))
       return .usage
     }
     if options.showsHelp {
@@ -35,8 +81,7 @@ struct KeymapLint {
       assumesExclusiveKinds: options.assumesExclusiveKinds)
     configuration.layouts = options.allLayouts ? LayoutName.installed() : options.layouts
     if options.allLayouts, configuration.layouts.isEmpty {
-      output.writeError(
-        "keymap-lint: libxkbregistry lists no layouts; is xkb-data installed?\n")
+      output.error("keymap-lint: libxkbregistry lists no layouts; is xkb-data installed?\n")
       return .usage
     }
     let analyzer = LayoutAnalyzer()
@@ -44,41 +89,68 @@ struct KeymapLint {
       do {
         _ = try analyzer.keyboard(for: name)
       } catch {
-        output.writeError(
+        output.error(
           "keymap-lint: unknown layout '\(name)': \(error.logLines.first ?? error.message)\n")
         return .usage
       }
     }
-    let documents = options.files.map {
-      LintDocument.load(contentsOf: $0, format: options.inputFormat, platform: options.platform)
+    let documents = options.files.map { load($0, options: options) }
+    // A file that cannot be read or parsed is not linted: its errors go to standard error,
+    // where they are (no line and column for a file that cannot be read).
+    for document in documents where document.isUnreadable {
+      for diagnostic in document.diagnostics { output.error("\(diagnostic)\n") }
     }
-    var report = KeymapLinter(configuration: configuration).lint(documents, layouts: analyzer)
+    var report = KeymapLinter(configuration: configuration)
+      .lint(documents.filter { !$0.isUnreadable }, layouts: analyzer)
     if !options.showsNotes {
       report.findings.removeAll { $0.severity == .note }
     }
-    output.write(LintReportFormatter.format(report, as: options.format))
+    output.write(LintReportFormatter.format(report, as: options.format.reportFormat))
     if documents.contains(where: \.isUnreadable) { return .dataError }
     return report.exitStatus(warningsAreErrors: options.warningsAreErrors) == 0
-      ? .success : .findings
+      ? .success : .failure
   }
 
-  static let help = """
+  /// Loads a file argument; `-` reads standard input, named `<stdin>`.
+  private nonisolated static func load(_ argument: String, options: LintOptions) -> LintDocument {
+    guard argument == InputFile.standardInputArgument else {
+      return LintDocument.load(
+        contentsOf: argument, format: options.inputFormat, platform: options.platform)
+    }
+    let name = InputFile.name(of: argument)
+    switch InputFile.readText(argument, kind: "file") {
+    case .success(let text):
+      return LintDocument.load(
+        text: text, path: name, detectingFormat: options.inputFormat, platform: options.platform)
+    case .failure(let failure):
+      var document = LintDocument(
+        path: name, format: options.inputFormat, keymap: nil, diagnostics: [failure.diagnostic])
+      document.isUnreadable = true
+      return document
+    }
+  }
+
+  nonisolated static let help = """
     USAGE: keymap-lint [OPTIONS] FILE ...
            keymap-lint how-to-type --layout LAYOUT [--platform P] [--no-localization]
                                    [--format text|json] SHORTCUT
+           keymap-lint help [SUBCOMMAND]
+           keymap-lint --version
 
     Checks MenuKit menu and keymap files, and VS Code, Zed and GTK keymaps: bindings that
     conflict (decided over the context predicates), dead bindings, sequences that shadow
     others, shortcuts that cannot be typed, need AltGr or that a layout turns into another
     key (Ctrl+Alt+F7 switches the virtual terminal), commands defined
     nowhere, reserved system shortcuts and duplicate menu mnemonics. Every finding has a
-    stable code (docs/diagnostics.md) and a file:line:column. See docs/keymap-lint.md.
+    stable code (docs/diagnostics.md) and a file:line:column. FILE '-' reads standard input.
+    See docs/keymap-lint.md.
 
     \(XKBContext.commandLineHelp)
 
     OPTIONS:
-      --format F          human (default), json, sarif or github
-      --layouts L,...     check typing on these layouts, such as us,de,fr,ru or de(nodeadkeys)
+      --format F          text (default; 'human' is an alias), json, sarif or github
+      --layout L,...      check typing on these layouts, such as us,de,fr,ru or de(nodeadkeys)
+                          (repeatable; '--layouts' is an alias)
       --all-layouts       check every layout and variant xkb-data lists (libxkbregistry)
       --platform P        linux (default), mac or windows: what Cmd means
       --desktop D         gnome, kde or macos: whose reserved shortcuts (default: macos on mac,
@@ -88,40 +160,14 @@ struct KeymapLint {
       --no-notes          leave out notes (overrides resolved by design, moved keys)
       --open-contexts     do not assume one kind (Editor, Pane …) per context
       -h, --help          show this help
+      --version           print the version
 
-    EXIT STATUS:
-      0   no errors (no warnings either, with --werror)
-      1   errors (or warnings, with --werror)
-      64  the command line is wrong
-      65  an input file cannot be read or its format told
+    \(tool.subcommandsSection)
+    \(ToolExitStatus.helpSection(
+      success: "no errors (no warnings either, with --werror)",
+      failure: "errors (or warnings, with --werror)"))
+    Options take their value as '--name value' or '--name=value'; '--' ends the options.
+    Files that cannot be read or parsed are reported on standard error (docs/command-line.md).
 
     """
-}
-
-/// How the tool ends.
-enum LintExitStatus: Int32 {
-  case success = 0
-  case findings = 1
-  case usage = 64
-  case dataError = 65
-}
-
-/// Where the tool writes.
-protocol LintOutput {
-  mutating func write(_ text: String)
-  mutating func writeError(_ text: String)
-}
-
-/// The process's standard output and error.
-struct StandardOutput: LintOutput {
-  mutating func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-  mutating func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-}
-
-/// Output kept in memory, for tests.
-struct BufferedOutput: LintOutput {
-  var standardOutput = ""
-  var standardError = ""
-  mutating func write(_ text: String) { standardOutput += text }
-  mutating func writeError(_ text: String) { standardError += text }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 
 /// What `menu-dump trace` and `menu-dump --discoverability` share: the main menu built from
 /// menu files, and the responder chain from a chain file (or the default chain).
@@ -12,7 +13,7 @@ enum DispatchSetup {
     var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: platform))
     var diagnostics: [Diagnostic] = []
     for path in files {
-      let result = MenuFile.load(contentsOf: path)
+      let result = InputFile.loadMenuFile(path)
       diagnostics += result.diagnostics
       guard let file = result.file, !result.diagnostics.containsErrors else { continue }
       diagnostics += file.apply(to: &builder)
@@ -29,9 +30,10 @@ enum DispatchSetup {
   ) -> [Keymap]? {
     var keymaps: [Keymap] = []
     var failed = false
-    for path in files {
+    for argument in files {
+      let path = InputFile.name(of: argument)
       let text: String
-      switch SourceFile.readText(at: path, kind: "keymap file") {
+      switch InputFile.readText(argument, kind: "keymap file") {
       case .success(let contents): text = contents
       case .failure(let failure):
         output.error("\(failure.diagnostic)\n")
@@ -91,7 +93,12 @@ enum DispatchSetup {
     var file: ChainFile
     var loadDiagnostics: [Diagnostic] = []
     if let path {
-      let result = ChainFile.load(contentsOf: path)
+      let result: ChainFileLoadResult
+      switch InputFile.readText(path, kind: "chain file") {
+      case .success(let text): result = ChainFile.parse(text, path: InputFile.name(of: path))
+      case .failure(let failure):
+        result = ChainFileLoadResult(file: nil, diagnostics: [failure.diagnostic])
+      }
       loadDiagnostics = result.diagnostics
       guard let loaded = result.file else {
         for diagnostic in loadDiagnostics { output.error("\(diagnostic)\n") }

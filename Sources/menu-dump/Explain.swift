@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 import MenuKitXKB
 
 /// `menu-dump explain`: a deterministic account of how a key sequence resolves through the
@@ -8,7 +9,7 @@ import MenuKitXKB
 enum Explain {
   /// The command line of `menu-dump explain`.
   struct Options: Equatable {
-    enum Format: String, CaseIterable {
+    enum Format: String, CaseIterable, ArgumentChoice {
       case text, json
     }
 
@@ -51,8 +52,8 @@ enum Explain {
         --format text|json  output format (default text)
         -h, --help          show this help
 
-      EXIT STATUS: 0 explained; 64 the command line or the keys are wrong; 65 a file has errors
-      or the layout cannot be compiled, or a key cannot be typed on the layout.
+      EXIT STATUS: 0 explained; 64 the command line or the keys are wrong (a layout that cannot
+      be compiled, a key the layout cannot type); 65 a file is missing or has errors.
 
       """
 
@@ -60,7 +61,9 @@ enum Explain {
       var scanner = ArgumentScanner(arguments)
       while let argument = scanner.next() {
         switch argument.name {
-        case "-h", "--help": showHelp = true
+        case "-h", "--help":
+          try scanner.flag(argument)
+          showHelp = true
         case "--layout": names.layout = try scanner.value(of: argument)
         case "--variant": names.variant = try scanner.value(of: argument)
         case "--options": names.options = try scanner.value(of: argument)
@@ -69,29 +72,30 @@ enum Explain {
         case "--platform": platform = try scanner.choice("platform", of: argument)
         case "--format": format = try scanner.choice("format", of: argument)
         default:
-          if argument.text.hasPrefix("--") { throw ArgumentScanner.unknownOption(argument) }
-          if argument.text.hasSuffix(".keymap.json") {
-            keymapFiles.append(argument.text)
-          } else if argument.text.hasSuffix(".json") {
-            menuFiles.append(argument.text)
+          let text = try scanner.positional(argument)
+          if text.hasSuffix(".keymap.json") {
+            keymapFiles.append(text)
+          } else if text.hasSuffix(".json") {
+            menuFiles.append(text)
           } else {
-            keys.append(argument.text)
+            keys.append(text)
           }
         }
       }
       if !showHelp, keys.isEmpty {
-        throw UsageError(description: "missing KEYS, such as 'Ctrl+K Ctrl+S'")
+        throw UsageError("missing KEYS, such as 'Ctrl+K Ctrl+S'")
       }
       try ArgumentScanner.checkRuleNames(names)
     }
   }
 
+  @MainActor
   static func run(arguments: [String], output: inout some OutputSink) -> ToolExitStatus {
     let options: Options
     do {
       options = try Options(parsing: arguments)
     } catch {
-      output.error("menu-dump explain: \(error)\nSee 'menu-dump explain --help'.\n")
+      output.error(MenuDump.tool.message(for: error, subcommand: "explain"))
       return .usage
     }
     if options.showHelp {
@@ -120,7 +124,7 @@ enum Explain {
     for (path, source) in options.appKeymapFiles.map({ ($0, KeymapSource.app) })
       + options.keymapFiles.map({ ($0, KeymapSource.user) })
     {
-      let result = KeymapFile.load(contentsOf: path, source: source)
+      let result = InputFile.loadKeymapFile(path, source: source)
       for diagnostic in result.diagnostics { output.error("\(diagnostic)\n") }
       if let keymap = result.keymap { keymaps.append(keymap) } else { failed = true }
     }
@@ -133,59 +137,55 @@ enum Explain {
         keymap: try XKBKeymap(context: context, names: options.names),
         repeatSettings: KeyRepeatSettings(isEnabled: false))
     } catch {
+      // The names given do not make a keymap: a bad value on the command line.
       output.error("menu-dump explain: error: \(error)\n")
-      return .dataError
+      return .usage
     }
     let events: [(event: KeyEvent, counts: Bool)]
     let notes: [StrokeNote]
     do {
       (events, notes) = try typing(sequence, on: keyboard, platform: options.platform)
     } catch {
+      // Keys the layout given cannot type: a bad value on the command line.
       output.error("menu-dump explain: \(error)\n")
-      return .dataError
+      return .usage
     }
 
-    nonisolated(unsafe) var sink = output
-    nonisolated(unsafe) let keyboardForMain = keyboard
-    let status = MainActor.assumeIsolated { () -> ToolExitStatus in
-      guard
-        let menu = DispatchSetup.mainMenu(
-          files: options.menuFiles, platform: options.platform, output: &sink)
-      else { return .dataError }
-      let resolver = KeyBindingResolver(
-        defaults: menu, keymaps: keymaps, platform: options.platform)
-      // Each press is explained as it is typed, in the keyboard's state at that moment (AltGr
-      // and Num Lock are read from it), as the dispatcher reads it.
-      var explainer = resolver.explainer(in: stack)
-      for (event, counts) in events {
-        guard let delivered = keyboardForMain.handle(event), counts else { continue }
-        for press in delivered.changedPresses { explainer.add(press, layout: keyboardForMain) }
-      }
-      let explanation = explainer.explanation
-      switch options.format {
-      case .text:
-        let layout =
-          (options.names.layout ?? "us") + (options.names.variant.map { "(\($0))" } ?? "")
-        sink.write(
-          "keys: \(sequence.canonicalText) on layout \(layout)".escapingControlCharacters + "\n")
-        for note in notes {
-          for line in note.lines(
-            stroke: sequence.strokes[note.index], layout: layout, platform: options.platform)
-          {
-            sink.write(line.escapingControlCharacters + "\n")
-          }
-        }
-        sink.write(explanation.text(platform: options.platform))
-      case .json:
-        var record = ExplainRecord(
-          explanation, keys: sequence, layout: options.names.layout ?? "us")
-        record.add(notes, platform: options.platform)
-        sink.write(record.jsonText)
-      }
-      return .success
+    guard
+      let menu = DispatchSetup.mainMenu(
+        files: options.menuFiles, platform: options.platform, output: &output)
+    else { return .dataError }
+    let resolver = KeyBindingResolver(
+      defaults: menu, keymaps: keymaps, platform: options.platform)
+    // Each press is explained as it is typed, in the keyboard's state at that moment (AltGr
+    // and Num Lock are read from it), as the dispatcher reads it.
+    var explainer = resolver.explainer(in: stack)
+    for (event, counts) in events {
+      guard let delivered = keyboard.handle(event), counts else { continue }
+      for press in delivered.changedPresses { explainer.add(press, layout: keyboard) }
     }
-    output = sink
-    return status
+    let explanation = explainer.explanation
+    switch options.format {
+    case .text:
+      let layout =
+        (options.names.layout ?? "us") + (options.names.variant.map { "(\($0))" } ?? "")
+      output.write(
+        "keys: \(sequence.canonicalText) on layout \(layout)".escapingControlCharacters + "\n")
+      for note in notes {
+        for line in note.lines(
+          stroke: sequence.strokes[note.index], layout: layout, platform: options.platform)
+        {
+          output.write(line.escapingControlCharacters + "\n")
+        }
+      }
+      output.write(explanation.text(platform: options.platform))
+    case .json:
+      var record = ExplainRecord(
+        explanation, keys: sequence, layout: options.names.layout ?? "us")
+      record.add(notes, platform: options.platform)
+      output.write(record.jsonText)
+    }
+    return .success
   }
 
   /// A key that cannot be typed on the layout.

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitToolSupport
 import MenuKitXKB
 
 /// `menu-dump --format markdown|html`: the cheat sheet, and the page with the menu bar, the
@@ -11,8 +12,9 @@ import MenuKitXKB
 enum CheatSheetPage {
   /// Writes the Markdown cheat sheet or the HTML page of a validated menu, with the keymaps
   /// (already loaded and reported) resolved in `contexts`; nil keymaps when there are no
-  /// keymap files. Responders and the keymap resolver live on the main actor (the tool runs
-  /// on the main thread); a cheat sheet without keymaps needs neither.
+  /// keymap files. Responders and the keymap resolver live on the main actor, where the tool
+  /// runs.
+  @MainActor
   static func write(
     _ menu: Menu, _ options: Options, keymaps: [Keymap]?, contexts: [KeyContext],
     output: inout some OutputSink
@@ -25,8 +27,9 @@ enum CheatSheetPage {
           keymap: try XKBKeymap(context: XKBContext.system(), names: names),
           repeatSettings: KeyRepeatSettings(isEnabled: false))
       } catch {
+        // The names given do not make a keymap: a bad value on the command line.
         output.error("menu-dump: error: \(error)\n")
-        return .dataError
+        return .usage
       }
     }
     if options.format == .markdown, keymaps == nil {
@@ -35,27 +38,21 @@ enum CheatSheetPage {
         MarkdownMenuRenderer(platform: options.platform, shortcutLabels: labels).render(menu))
       return .success
     }
-    nonisolated(unsafe) var sink = output
-    nonisolated(unsafe) let keyboardForMain = keyboard
-    let status = MainActor.assumeIsolated { () -> ToolExitStatus in
-      let resolver = keymaps.map {
-        KeyBindingResolver(defaults: menu, keymaps: $0, platform: options.platform)
-      }
-      let labels =
-        resolver?.shortcutLabels(in: contexts)
-        ?? keyboardForMain.map { layoutLabels(of: menu, on: $0, platform: options.platform) }
-      guard options.format == .html, let keyboard = keyboardForMain else {
-        sink.write(
-          MarkdownMenuRenderer(platform: options.platform, shortcutLabels: labels).render(menu))
-        return .success
-      }
-      let page = Page(
-        menu: menu, options: options, keyboard: keyboard, resolver: resolver, stack: contexts,
-        labels: labels ?? [:])
-      return page.write(output: &sink)
+    let resolver = keymaps.map {
+      KeyBindingResolver(defaults: menu, keymaps: $0, platform: options.platform)
     }
-    output = sink
-    return status
+    let labels =
+      resolver?.shortcutLabels(in: contexts)
+      ?? keyboard.map { layoutLabels(of: menu, on: $0, platform: options.platform) }
+    guard options.format == .html, let keyboard = keyboard else {
+      output.write(
+        MarkdownMenuRenderer(platform: options.platform, shortcutLabels: labels).render(menu))
+      return .success
+    }
+    let page = Page(
+      menu: menu, options: options, keyboard: keyboard, resolver: resolver, stack: contexts,
+      labels: labels ?? [:])
+    return page.write(output: &output)
   }
 
   /// The label of every key command's shortcut as the layout types it: relocated where
@@ -115,7 +112,7 @@ private struct Page {
       ?? layout + (options.variant.map { "(\($0))" } ?? "")
     var subtitle = "Platform \(options.platform.rawValue) · layout \(layoutName)"
     subtitle += " · \(geometry.name.uppercased()) keyboard"
-    let files = options.files + options.keymapFiles
+    let files = (options.files + options.keymapFiles).map(InputFile.name(of:))
     if !files.isEmpty { subtitle += " · " + files.joined(separator: ", ") }
     if let context = options.context { subtitle += " · context \(context)" }
     let renderer = HTMLMenuRenderer(

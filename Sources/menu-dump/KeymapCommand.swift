@@ -1,18 +1,19 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 
 /// `menu-dump keymap`: checks keymap files, edits a user keymap (bind, unbind, rebind),
 /// saving it atomically, and converts keymaps from and to VS Code, Zed and GTK (import,
 /// export). The formats are documented in docs/keymaps.md and docs/importing-keymaps.md.
 enum KeymapCommand {
   /// What to do.
-  enum Action: String, CaseIterable {
+  enum Action: String, CaseIterable, ArgumentChoice {
     case check, bind, unbind, rebind
     case `import`, export
   }
 
   /// Another editor's keymap format, for `import --from` and `export --dialect`.
-  enum Dialect: String, CaseIterable {
+  enum Dialect: String, CaseIterable, ArgumentChoice {
     case vscode, zed, gtk
   }
 
@@ -31,88 +32,67 @@ enum KeymapCommand {
 
     /// Parses the arguments after `keymap`.
     init(parsing arguments: [String]) throws(UsageError) {
-      var index = 0
-      func value(_ option: String) throws(UsageError) -> String {
-        index += 1
-        guard index < arguments.count else {
-          throw UsageError(description: "option '\(option)' needs a value")
-        }
-        return arguments[index]
-      }
-      while index < arguments.count {
-        let argument = arguments[index]
-        switch argument {
-        case "-h", "--help": showHelp = true
-        case "--keys": keys = try value(argument)
-        case "--to": newKeys = try value(argument)
-        case "--command": command = try value(argument)
-        case "--context": context = try value(argument)
-        case "--args": self.arguments = try value(argument)
-        case "--from", "--dialect": dialect = try Self.dialect(try value(argument), argument)
-        case "--platform":
-          let text = try value(argument)
-          guard let platform = PlatformProfile(rawValue: text) else {
-            throw UsageError(
-              description: "unknown platform '\(text)'; expected one of: "
-                + PlatformProfile.allCases.map(\.rawValue).joined(separator: ", "))
-          }
-          self.platform = platform
+      var scanner = ArgumentScanner(arguments)
+      while let argument = scanner.next() {
+        switch argument.name {
+        case "-h", "--help":
+          try scanner.flag(argument)
+          showHelp = true
+        case "--keys": keys = try scanner.value(of: argument)
+        case "--to": newKeys = try scanner.value(of: argument)
+        case "--command": command = try scanner.value(of: argument)
+        case "--context": context = try scanner.value(of: argument)
+        case "--args": self.arguments = try scanner.value(of: argument)
+        case "--from", "--dialect":
+          dialect = try scanner.choice(argument.name, of: argument)
+        case "--platform": platform = try scanner.choice("platform", of: argument)
         default:
-          if argument.hasPrefix("-"), argument != "-" {
-            throw UsageError(description: "unknown option '\(argument)'")
-          }
-          if action == nil {
-            guard let parsed = Action(rawValue: argument) else {
+          let text = try scanner.positional(argument)
+          guard action != nil else {
+            guard let parsed = Action.allCases.first(where: { $0.rawValue == text }) else {
               let names = Action.allCases.map(\.rawValue).joined(separator: ", ")
-              throw UsageError(
-                description: "unknown keymap action '\(argument)'; expected one of \(names)")
+              throw UsageError("unknown keymap action '\(text)'; expected one of \(names)")
             }
             action = parsed
-          } else {
-            files.append(argument)
+            continue
           }
+          files.append(text)
         }
-        index += 1
       }
       if showHelp { return }
-      guard let action else { throw UsageError(description: "missing the keymap action") }
-      guard !files.isEmpty else { throw UsageError(description: "missing the keymap file") }
+      guard let action else { throw UsageError("missing the keymap action") }
+      guard !files.isEmpty else { throw UsageError("missing the keymap file") }
       if action != .check, files.count > 1 {
         let verb = [.import, .export].contains(action) ? "converts" : "edits"
-        throw UsageError(description: "'\(action.rawValue)' \(verb) one keymap file")
+        throw UsageError("'\(action.rawValue)' \(verb) one keymap file")
       }
       if action == .export, dialect == nil {
-        throw UsageError(description: "missing '--dialect' (vscode, zed or gtk)")
+        throw UsageError("missing '--dialect' (vscode, zed or gtk)")
       }
       if [.import, .export].contains(action) { return }
-      if action != .check, keys == nil { throw UsageError(description: "missing '--keys'") }
+      if action != .check, keys == nil { throw UsageError("missing '--keys'") }
       if action == .bind, command == nil {
-        throw UsageError(description: "missing '--command'")
+        throw UsageError("missing '--command'")
       }
       if let command,
         command.isEmpty || command.hasPrefix("-")
           || command.unicodeScalars.contains(where: \.properties.isWhitespace)
       {
         throw UsageError(
-          description: "bad --command '\(command)': expected a command (action) name such as "
+          "bad --command '\(command)': expected a command (action) name such as "
             + "'file.saveAll', not empty, without spaces and not starting with '-'")
+      }
+      if action != .check, action != .import, action != .export,
+        files[0] == InputFile.standardInputArgument
+      {
+        throw UsageError("'\(action.rawValue)' edits a file; standard input ('-') cannot be saved")
       }
       do throws(AtomicFile.Failure) {
         if action != .check { try AtomicFile.checkFileName(files[0]) }
       } catch {
-        throw UsageError(description: "bad keymap file '\(files[0])': \(error.reason)")
+        throw UsageError("bad keymap file '\(files[0])': \(error.reason)")
       }
-      if action == .rebind, newKeys == nil { throw UsageError(description: "missing '--to'") }
-    }
-
-    /// The dialect an option names.
-    static func dialect(_ text: String, _ option: String) throws(UsageError) -> Dialect {
-      guard let dialect = Dialect(rawValue: text) else {
-        throw UsageError(
-          description: "unknown \(option) '\(text)'; expected one of: "
-            + Dialect.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-      return dialect
+      if action == .rebind, newKeys == nil { throw UsageError("missing '--to'") }
     }
   }
 
@@ -159,9 +139,12 @@ enum KeymapCommand {
       --platform P    linux (default), mac or windows: what ctrl and cmd mean
       -h, --help      show this help
 
-    EXIT STATUS: 0 success, 1 the keymap has errors or saving failed, 64 usage error,
-    65 bad keys, context or arguments on the command line, or an import whose format
-    cannot be detected.
+    FILE may be '-' (standard input) for check, import and export.
+
+    EXIT STATUS: 0 success; 1 the keymap has errors or saving failed; 64 usage error (bad
+    keys, context or arguments on the command line too); 65 a file is missing, unreadable
+    or not JSON, or an import whose format cannot be detected.
+
     """
 
   /// Runs `menu-dump keymap` with the arguments after `keymap`.
@@ -173,11 +156,11 @@ enum KeymapCommand {
     do {
       options = try Options(parsing: arguments)
     } catch {
-      output.error("menu-dump keymap: \(error)\nSee 'menu-dump keymap --help'.\n")
+      output.error(MenuDump.tool.message(for: error, subcommand: "keymap"))
       return .usage
     }
     if options.showHelp {
-      output.write(help + "\n")
+      output.write(help)
       return .success
     }
     switch options.action {
@@ -188,31 +171,36 @@ enum KeymapCommand {
     }
   }
 
-  /// Loads each file and prints its diagnostics and binding count.
+  /// Loads each file and prints its diagnostics and binding count: 65 when a file cannot be
+  /// read or parsed, else 1 when one has errors.
   static func check(_ files: [String], output: inout some OutputSink) -> ToolExitStatus {
     var status = ToolExitStatus.success
     for file in files {
-      let (keymap, diagnostics) = KeymapFile.load(contentsOf: file, source: .user)
+      let (keymap, diagnostics) = InputFile.loadKeymapFile(file, source: .user)
       for diagnostic in diagnostics { output.error("\(diagnostic)\n") }
       if let keymap {
         let count = keymap.bindings.count
-        output.write("\(file): \(count) binding\(count == 1 ? "" : "s")\n")
+        output.write("\(InputFile.name(of: file)): \(count) binding\(count == 1 ? "" : "s")\n")
       }
-      if diagnostics.containsErrors { status = .failure }
+      if InputFile.isUnusable(diagnostics) {
+        status = .dataError
+      } else if diagnostics.containsErrors, status == .success {
+        status = .failure
+      }
     }
     return status
   }
 
   /// Loads another editor's keymap and prints it as a MenuKit keymap file.
   static func importKeymap(_ options: Options, output: inout some OutputSink) -> ToolExitStatus {
-    let path = options.files[0]
+    let path = InputFile.name(of: options.files[0])
     // Read once, through the one limited reader (16 MiB), for detection and loading alike.
     let text: String
-    switch SourceFile.readText(at: path, kind: "keymap file") {
+    switch InputFile.readText(options.files[0], kind: "keymap file") {
     case .success(let contents): text = contents
     case .failure(let failure):
       output.error("\(failure.diagnostic)\n")
-      return .failure
+      return .dataError
     }
     var dialect = options.dialect
     if dialect == nil {
@@ -241,16 +229,16 @@ enum KeymapCommand {
       case .gtk: GTKAccelerators.load(text: text, path: path, platform: platform, source: .user)
       }
     for diagnostic in diagnostics { output.error("\(diagnostic)\n") }
-    guard let keymap else { return .failure }
+    guard let keymap else { return InputFile.isUnusable(diagnostics) ? .dataError : .failure }
     output.write(KeymapFile.text(of: keymap))
     return diagnostics.containsErrors ? .failure : .success
   }
 
   /// Loads a MenuKit keymap file and prints it in another editor's format.
   static func exportKeymap(_ options: Options, output: inout some OutputSink) -> ToolExitStatus {
-    let (keymap, diagnostics) = KeymapFile.load(contentsOf: options.files[0], source: .user)
+    let (keymap, diagnostics) = InputFile.loadKeymapFile(options.files[0], source: .user)
     for diagnostic in diagnostics { output.error("\(diagnostic)\n") }
-    guard let keymap else { return .failure }
+    guard let keymap else { return InputFile.isUnusable(diagnostics) ? .dataError : .failure }
     let platform = options.platform
     let (text, losses) =
       switch options.dialect ?? .vscode {
@@ -285,7 +273,7 @@ enum KeymapCommand {
       if let text = options.arguments { arguments = try parseArguments(text) }
     } catch {
       output.error("menu-dump keymap: \(error.message)\n")
-      return .dataError
+      return .usage
     }
 
     var userKeymap: UserKeymap

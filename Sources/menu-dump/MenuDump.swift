@@ -1,9 +1,14 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 
-/// `menu-dump`: renders the main menu built from the standard menu and menu files, and traces
-/// key presses (`menu-dump trace`).
+/// `menu-dump`: renders the main menu built from the standard menu and menu files, and traces,
+/// explains, searches and records key presses through its subcommands.
+///
+/// The entry point runs on the main actor: responders and the key dispatcher are main-actor
+/// objects, and the tool runs on the main thread.
 @main
+@MainActor
 struct MenuDump {
   static func main() {
     var output = StandardStreams()
@@ -11,28 +16,72 @@ struct MenuDump {
     exit(status.rawValue)
   }
 
-  /// Runs the tool with arguments (without the program name), writing to `output`.
+  /// The tool's subcommands, as `menu-dump --help` lists them.
+  nonisolated static let tool = CommandLineTool(
+    name: "menu-dump",
+    subcommands: [
+      .init(
+        name: "trace", summary: "replay a key recording through a layout (and the dispatcher)",
+        help: Trace.Options.help),
+      .init(
+        name: "explain", summary: "explain how keys resolve through menus and keymaps",
+        help: Explain.Options.help),
+      .init(
+        name: "palette", summary: "search the commands as a command palette does",
+        help: Palette.Options.help),
+      .init(
+        name: "record", summary: "replay a key recording into a \"record keys\" field",
+        help: Record.Options.help),
+      .init(
+        name: "keymap", summary: "check, edit, import and export keymap files",
+        help: KeymapCommand.help),
+    ])
+
+  /// Runs the tool with arguments (without the program name), writing to `output`; each
+  /// stream written to ends with a line break.
   static func run(arguments: [String], output: inout some OutputSink) -> ToolExitStatus {
-    if arguments.first == "trace" {
-      return Trace.run(arguments: Array(arguments.dropFirst()), output: &output)
+    var sink = NewlineTerminatedOutput(output)
+    let status = route(arguments, output: &sink)
+    output = sink.finished()
+    return status
+  }
+
+  /// Runs what the arguments ask for: `--version`, `help`, a subcommand or the menu.
+  private static func route(_ arguments: [String], output: inout some OutputSink) -> ToolExitStatus
+  {
+    let request: CommandLineTool.Request
+    do {
+      request = try tool.request(for: arguments)
+    } catch {
+      output.error(tool.message(for: error, subcommand: nil))
+      return .usage
     }
-    if arguments.first == "explain" {
-      return Explain.run(arguments: Array(arguments.dropFirst()), output: &output)
+    switch request {
+    case .version:
+      output.write(tool.versionLine)
+      return .success
+    case .help(let subcommand):
+      output.write(tool.subcommands.first { $0.name == subcommand }?.help ?? Options.help)
+      return .success
+    case .run("trace", let arguments): return Trace.run(arguments: arguments, output: &output)
+    case .run("explain", let arguments): return Explain.run(arguments: arguments, output: &output)
+    case .run("keymap", let arguments):
+      return KeymapCommand.run(arguments: arguments, output: &output)
+    case .run("record", let arguments): return Record.run(arguments: arguments, output: &output)
+    case .run("palette", let arguments): return Palette.run(arguments: arguments, output: &output)
+    case .run(_, let arguments): return render(arguments, output: &output)
     }
-    if arguments.first == "keymap" {
-      return KeymapCommand.run(arguments: Array(arguments.dropFirst()), output: &output)
-    }
-    if arguments.first == "record" {
-      return Record.run(arguments: Array(arguments.dropFirst()), output: &output)
-    }
-    if arguments.first == "palette" {
-      return Palette.run(arguments: Array(arguments.dropFirst()), output: &output)
-    }
+  }
+
+  /// `menu-dump [OPTIONS] [FILE ...]`: the menu as a tree, JSON, Markdown or HTML, or the
+  /// discoverability text.
+  private static func render(_ arguments: [String], output: inout some OutputSink) -> ToolExitStatus
+  {
     let options: Options
     do {
       options = try Options(parsing: arguments)
     } catch {
-      output.error("menu-dump: \(error)\nSee 'menu-dump --help'.\n")
+      output.error(tool.message(for: error, subcommand: nil))
       return .usage
     }
     if options.showHelp {
@@ -43,12 +92,13 @@ struct MenuDump {
     var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: options.platform))
     var loadDiagnostics: [Diagnostic] = []
     for path in options.files {
-      let result = MenuFile.load(contentsOf: path)
+      let result = InputFile.loadMenuFile(path)
       loadDiagnostics += result.diagnostics
       guard let file = result.file, !result.diagnostics.containsErrors else { continue }
       loadDiagnostics += file.apply(to: &builder)
     }
     if loadDiagnostics.containsErrors {
+      // A menu that cannot be built from its files is bad input, whatever the error.
       for diagnostic in loadDiagnostics { output.error("\(diagnostic)\n") }
       return .dataError
     }
@@ -58,7 +108,7 @@ struct MenuDump {
     // Keymaps load partially: bad entries are reported, the good ones are used.
     var keymaps: [Keymap] = []
     for path in options.keymapFiles {
-      let result = KeymapFile.load(contentsOf: path, source: .user)
+      let result = InputFile.loadKeymapFile(path, source: .user)
       findings += result.diagnostics
       if let keymap = result.keymap { keymaps.append(keymap) }
     }
@@ -67,7 +117,8 @@ struct MenuDump {
       do {
         contexts = try KeyContext.stack(parsing: text)
       } catch {
-        output.error("menu-dump: --context '\(text)': \(error)\nSee 'menu-dump --help'.\n")
+        output.error(
+          tool.message(for: UsageError("--context '\(text)': \(error)"), subcommand: nil))
         return .usage
       }
     }
@@ -77,22 +128,17 @@ struct MenuDump {
     let useKeymaps = !options.keymapFiles.isEmpty
 
     if options.discoverability {
-      nonisolated(unsafe) var sink = output
-      let status = MainActor.assumeIsolated {
-        discoverability(
-          menu, options, keymaps: useKeymaps ? keymaps : nil, contexts: contexts, output: &sink)
-      }
-      output = sink
+      let status = discoverability(
+        menu, options, keymaps: useKeymaps ? keymaps : nil, contexts: contexts, output: &output)
       return status == .success && findings.containsErrors ? .failure : status
     }
     switch options.format {
-    case .tree:
+    case .text:
       var renderer = TextMenuRenderer(platform: options.platform)
       if useKeymaps {
-        renderer.shortcutLabels = MainActor.assumeIsolated {
-          KeyBindingResolver(defaults: menu, keymaps: keymaps, platform: options.platform)
-            .shortcutLabels(in: contexts)
-        }
+        renderer.shortcutLabels = KeyBindingResolver(
+          defaults: menu, keymaps: keymaps, platform: options.platform
+        ).shortcutLabels(in: contexts)
       }
       output.write(renderer.render(menu))
     case .json:
@@ -128,37 +174,4 @@ extension MenuDump {
       return status
     }
   }
-}
-
-/// The exit statuses of the MenuKit tools (sysexits.h values where they apply). It is an
-/// error so that setup steps can return `Result<_, ToolExitStatus>` after printing why.
-enum ToolExitStatus: Int32, Error {
-  /// Success: the output is complete and nothing is wrong.
-  case success = 0
-  /// The output is complete, but validation found errors.
-  case failure = 1
-  /// The command line is wrong (EX_USAGE).
-  case usage = 64
-  /// An input file is malformed (EX_DATAERR).
-  case dataError = 65
-}
-
-/// Where the tool writes: standard output and standard error, or buffers in tests.
-protocol OutputSink {
-  mutating func write(_ text: String)
-  mutating func error(_ text: String)
-}
-
-/// The process's standard output and standard error.
-struct StandardStreams: OutputSink {
-  func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-  func error(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-}
-
-/// Buffers for tests.
-struct BufferedOutput: OutputSink {
-  var standardOutput = ""
-  var standardError = ""
-  mutating func write(_ text: String) { standardOutput += text }
-  mutating func error(_ text: String) { standardError += text }
 }

@@ -1,19 +1,23 @@
 import MenuKit
+import MenuKitToolSupport
 import MenuKitXKB
 
 /// The command line of `menu-dump`.
 struct Options: Equatable {
-  /// The output formats.
-  enum Format: String, CaseIterable {
-    case tree, json, markdown, html
+  /// The output formats; `tree` is an alias of `text`, its name before the formats of both
+  /// tools were named alike.
+  enum Format: String, CaseIterable, ArgumentChoice {
+    case text, json, markdown, html
+
+    var argumentNames: [String] { self == .text ? ["text", "tree"] : [rawValue] }
   }
 
   /// The keyboard geometries of `--geometry`.
-  enum Geometry: String, CaseIterable {
+  enum Geometry: String, CaseIterable, ArgumentChoice {
     case ansi, iso
   }
 
-  var format = Format.tree
+  var format = Format.text
   var platform = PlatformProfile.linux
   var files: [String] = []
   var showHelp = false
@@ -41,8 +45,9 @@ struct Options: Equatable {
 
   static let table: [OptionHelp] = [
     OptionHelp(
-      names: "--format tree|json|markdown|html",
-      help: "Output format: an aligned text tree (default), a menu file with labels (JSON), a "
+      names: "--format text|json|markdown|html",
+      help:
+        "Output format: an aligned text tree (default; 'tree' is an alias), a menu file with labels (JSON), a "
         + "cheat sheet (Markdown), or a self-contained page with menus and keyboard (HTML)."),
     OptionHelp(
       names: "--layout L",
@@ -69,6 +74,7 @@ struct Options: Equatable {
       names: "--context TEXT",
       help: "With keymap files: the contexts of the chain, root first ('Workspace > Editor')."),
     OptionHelp(names: "-h, --help", help: "Show this help."),
+    OptionHelp(names: "--version", help: "Print the version."),
   ]
 
   static var help: String {
@@ -77,120 +83,80 @@ struct Options: Equatable {
       "  " + $0.names + String(repeating: " ", count: width - $0.names.count + 2) + $0.help
     }
     return """
-      USAGE: menu-dump [--format tree|json] [--platform linux|mac|windows] [FILE ...]
+      USAGE: menu-dump [--format text|json] [--platform linux|mac|windows] [FILE ...]
              menu-dump --format markdown|html [--layout L] [--variant V] [--geometry ansi|iso]
                        [--chain CHAINFILE] [--context C] [--platform P] [FILE|KEYMAPFILE ...]
              menu-dump --discoverability [--chain CHAINFILE] [--first-responder ID]
                        [--platform linux|mac|windows] [FILE ...]
-             menu-dump trace --layout L [options] [RECORDING|-]   (see 'menu-dump trace --help')
-             menu-dump palette [FILE ...] [--query Q] [--interactive]   (see 'menu-dump palette --help')
-             menu-dump record --layout L [RECORDING|-]   (see 'menu-dump record --help')
+             menu-dump SUBCOMMAND [OPTIONS] ...
+             menu-dump help [SUBCOMMAND]
+             menu-dump --version
 
       Prints the standard main menu of the platform profile, with every FILE (a MenuKit
-      menu file, see docs/menu-files.md) applied to it in order, after validating it. Keymap
-      files (*.keymap.json, docs/keymaps.md) are layered over the menu's key commands as user
-      keymaps: the menu and --discoverability then show the keys that fire in --context.
+      menu file, see docs/menu-files.md; '-' reads standard input) applied to it in order,
+      after validating it. Keymap files (*.keymap.json, docs/keymaps.md) are layered over the
+      menu's key commands as user keymaps: the menu and --discoverability then show the keys
+      that fire in --context.
 
       \(XKBContext.commandLineHelp)
 
       OPTIONS:
       \(rows.joined(separator: "\n"))
 
-      EXIT STATUS:
-        0   printed; no errors
-        1   printed, but validation found errors (listed on standard error)
-        64  the command line is wrong
-        65  a file is malformed (each error on its own line: path:line:col: error[CODE]: …)
+      \(MenuDump.tool.subcommandsSection)
+      \(ToolExitStatus.helpSection(
+        success: "printed; no errors",
+        failure: "printed, but validation found errors (listed on standard error)"))
+      Options take their value as '--name value' or '--name=value'; '--' ends the options.
+      Errors are printed on standard error as path:line:col: error[CODE]: … (docs/command-line.md).
 
       """
   }
 
   /// Parses arguments (without the program name).
   init(parsing arguments: [String]) throws(UsageError) {
-    var remaining = arguments[...]
-    /// The value of an option: after `=`, or the next argument.
-    func value(for option: String, inline: String?) throws(UsageError) -> String {
-      if let inline { return inline }
-      guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
-        throw UsageError(description: "option '\(option)' needs a value")
-      }
-      return next
-    }
-    /// The value of an option that takes one of a fixed set of words.
-    func choice<Choice: RawRepresentable<String> & CaseIterable>(
-      _ kind: String, for option: String, inline: String?
-    ) throws(UsageError) -> Choice {
-      let text = try value(for: option, inline: inline)
-      guard let choice = Choice(rawValue: text) else {
-        throw UsageError(
-          description: "unknown \(kind) '\(text)'; expected one of: "
-            + Choice.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-      return choice
-    }
-    while let argument = remaining.popFirst() {
-      var name = argument
-      var inlineValue: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inlineValue = String(argument[argument.index(after: equals)...])
-      }
-      switch name {
+    var scanner = ArgumentScanner(arguments)
+    while let argument = scanner.next() {
+      switch argument.name {
       case "-h", "--help":
+        try scanner.flag(argument)
         showHelp = true
-      case "--format":
-        format = try choice("format", for: name, inline: inlineValue)
-      case "--platform":
-        platform = try choice("platform", for: name, inline: inlineValue)
+      case "--format": format = try scanner.choice("format", of: argument)
+      case "--platform": platform = try scanner.choice("platform", of: argument)
       case "--discoverability":
+        try scanner.flag(argument)
         discoverability = true
-      case "--chain":
-        chain = try value(for: name, inline: inlineValue)
-      case "--first-responder":
-        firstResponder = try value(for: name, inline: inlineValue)
-      case "--context":
-        context = try value(for: name, inline: inlineValue)
-      case "--layout":
-        layout = try value(for: name, inline: inlineValue)
-      case "--variant":
-        variant = try value(for: name, inline: inlineValue)
-      case "--geometry":
-        geometry = try choice("geometry", for: name, inline: inlineValue)
-      case "--":
-        files += remaining
-        remaining = []
+      case "--chain": chain = try scanner.value(of: argument)
+      case "--first-responder": firstResponder = try scanner.value(of: argument)
+      case "--context": context = try scanner.value(of: argument)
+      case "--layout": layout = try scanner.value(of: argument)
+      case "--variant": variant = try scanner.value(of: argument)
+      case "--geometry": geometry = try scanner.choice("geometry", of: argument)
       default:
-        if argument.hasPrefix("-"), argument != "-" {
-          throw UsageError(description: "unknown option '\(argument)'")
-        }
-        if argument.hasSuffix(".keymap.json") {
-          keymapFiles.append(argument)
+        let file = try scanner.positional(argument)
+        if file.hasSuffix(".keymap.json") {
+          keymapFiles.append(file)
         } else {
-          files.append(argument)
+          files.append(file)
         }
       }
     }
-    if format == .tree || format == .json || discoverability,
+    if format == .text || format == .json || discoverability,
       layout != nil || variant != nil || geometry != nil
     {
       throw UsageError(
-        description: "'--layout', '--variant' and '--geometry' need '--format markdown' or "
+        "'--layout', '--variant' and '--geometry' need '--format markdown' or "
           + "'--format html'")
     }
     try ArgumentScanner.checkRuleNames(XKBKeymap.RuleNames(layout: layout, variant: variant))
     if format == .markdown, geometry != nil {
-      throw UsageError(description: "'--geometry' needs '--format html'")
+      throw UsageError("'--geometry' needs '--format html'")
     }
     if !discoverability, format != .html, chain != nil || firstResponder != nil {
       throw UsageError(
-        description:
-          "'--chain' and '--first-responder' need '--discoverability' or '--format html' "
+
+        "'--chain' and '--first-responder' need '--discoverability' or '--format html' "
           + "(or 'trace')")
     }
   }
-}
-
-/// A command-line error, printed before a pointer to `--help`.
-struct UsageError: Error, CustomStringConvertible, Equatable {
-  var description: String
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MenuKit
 import MenuKitPalette
+import MenuKitToolSupport
 import MenuKitXKB
 
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ import MenuKitXKB
 enum Palette {
   /// The command line of `menu-dump palette`.
   struct Options: Equatable {
-    enum Format: String, CaseIterable {
+    enum Format: String, CaseIterable, ArgumentChoice {
       case text, json
     }
 
@@ -77,7 +78,8 @@ enum Palette {
 
       EXIT STATUS: 0 printed (or chosen); 1 nothing matched --lines, the interactive palette
       was left without a choice, or the --history file could not be saved (the choice is
-      printed still); 64 the command line is wrong; 65 a file is malformed.
+      printed still); 64 the command line is wrong (a layout that cannot be compiled too);
+      65 a file is missing or malformed.
 
       """
 
@@ -85,13 +87,14 @@ enum Palette {
       var scanner = ArgumentScanner(arguments)
       while let argument = scanner.next() {
         switch argument.name {
-        case "-h", "--help": showHelp = true
+        case "-h", "--help":
+          try scanner.flag(argument)
+          showHelp = true
         case "--query", "-q": query = try scanner.value(of: argument)
         case "--limit":
           let text = try scanner.value(of: argument)
           guard let number = Int(text), number >= 0 else {
-            throw UsageError(
-              description: "invalid limit '\(text)'; expected a whole number, 0 or more")
+            throw UsageError("invalid limit '\(text)'; expected a whole number, 0 or more")
           }
           limit = number
         case "--format": format = try scanner.choice("format", of: argument)
@@ -102,58 +105,56 @@ enum Palette {
         case "--layout": layout = try scanner.value(of: argument)
         case "--variant": variant = try scanner.value(of: argument)
         case "--lines": lines = try scanner.value(of: argument)
-        case "--interactive", "-i": interactive = true
-        case "--": files += scanner.rest()
-        default:
-          if argument.text.hasPrefix("-"), argument.text != "-" {
-            throw ArgumentScanner.unknownOption(argument)
-          }
-          files.append(argument.text)
+        case "--interactive", "-i":
+          try scanner.flag(argument)
+          interactive = true
+        default: files.append(try scanner.positional(argument))
         }
       }
       if lines != nil {
         if interactive {
-          throw UsageError(description: "'--lines' and '--interactive' cannot be combined")
+          throw UsageError("'--lines' and '--interactive' cannot be combined")
         }
         if !files.isEmpty {
           throw UsageError(
-            description: "'--lines' ranks the lines of one file; menu files ('\(files[0])') "
+            "'--lines' ranks the lines of one file; menu files ('\(files[0])') "
               + "cannot be added")
         }
         if format == .json {
-          throw UsageError(description: "'--lines' prints the lines themselves; drop '--format'")
+          throw UsageError("'--lines' prints the lines themselves; drop '--format'")
         }
         if chain != nil || firstResponder != nil || history != nil || layout != nil {
           throw UsageError(
-            description: "'--chain', '--first-responder', '--history' and '--layout' apply to "
+            "'--chain', '--first-responder', '--history' and '--layout' apply to "
               + "commands, not to '--lines'")
         }
       }
       if variant != nil, layout == nil {
-        throw UsageError(description: "'--variant' needs '--layout'")
+        throw UsageError("'--variant' needs '--layout'")
       }
       try ArgumentScanner.checkRuleNames(XKBKeymap.RuleNames(layout: layout, variant: variant))
       if let history {
         do throws(AtomicFile.Failure) {
           try AtomicFile.checkFileName(history)
         } catch {
-          throw UsageError(description: "bad --history '\(history)': \(error.reason)")
+          throw UsageError("bad --history '\(history)': \(error.reason)")
         }
       }
       if interactive, format == .json || limit != nil || !query.isEmpty {
         throw UsageError(
-          description: "'--interactive' reads the query from the keyboard; drop '--query', "
+          "'--interactive' reads the query from the keyboard; drop '--query', "
             + "'--limit' and '--format'")
       }
     }
   }
 
+  @MainActor
   static func run(arguments: [String], output: inout some OutputSink) -> ToolExitStatus {
     let options: Options
     do {
       options = try Options(parsing: arguments)
     } catch {
-      output.error("menu-dump palette: \(error)\nSee 'menu-dump palette --help'.\n")
+      output.error(MenuDump.tool.message(for: error, subcommand: "palette"))
       return .usage
     }
     if options.showHelp {
@@ -162,22 +163,20 @@ enum Palette {
     }
     if let path = options.lines { return rankLines(path: path, options: options, output: &output) }
 
-    nonisolated(unsafe) var sink = output
-    let status = MainActor.assumeIsolated { () -> ToolExitStatus in
-      guard let setup = makeIndex(options: options, output: &sink) else { return .dataError }
-      if options.interactive {
-        return interactive(setup, options: options, output: &sink)
-      }
-      let matches = setup.index.search(
-        options.query, history: setup.history, limit: options.limit)
-      switch options.format {
-      case .text: sink.write(text(for: matches))
-      case .json: sink.write(json(for: matches, query: options.query))
-      }
-      return .success
+    let setup: Setup
+    switch makeIndex(options: options, output: &output) {
+    case .success(let made): setup = made
+    case .failure(let status): return status
     }
-    output = sink
-    return status
+    if options.interactive {
+      return interactive(setup, options: options, output: &output)
+    }
+    let matches = setup.index.search(options.query, history: setup.history, limit: options.limit)
+    switch options.format {
+    case .text: output.write(text(for: matches))
+    case .json: output.write(json(for: matches, query: options.query))
+    }
+    return .success
   }
 
   /// The index and history the options describe.
@@ -187,20 +186,22 @@ enum Palette {
   }
 
   /// Builds the main menu, validates it for the chain's first responder, indexes it, and
-  /// loads the history; nil after printing why.
+  /// loads the history; the exit status after printing why it cannot.
   @MainActor
-  static func makeIndex(options: Options, output: inout some OutputSink) -> Setup? {
+  static func makeIndex(options: Options, output: inout some OutputSink) -> Result<
+    Setup, ToolExitStatus
+  > {
     let menuFiles = options.files.filter { !$0.hasSuffix(".keymap.json") }
     guard
       let menu = DispatchSetup.mainMenu(
         files: menuFiles, platform: options.platform, output: &output)
-    else { return nil }
+    else { return .failure(.dataError) }
     // Keymap files: the palette shows the keys that fire, and lists keymap-only commands.
     var keymaps: [Keymap] = []
     for path in options.files where path.hasSuffix(".keymap.json") {
-      let result = KeymapFile.load(contentsOf: path, source: .user)
+      let result = InputFile.loadKeymapFile(path, source: .user)
       for diagnostic in result.diagnostics { output.error("\(diagnostic)\n") }
-      guard let keymap = result.keymap else { return nil }
+      guard let keymap = result.keymap else { return .failure(.dataError) }
       keymaps.append(keymap)
     }
     let chain: ScriptedChain
@@ -208,7 +209,7 @@ enum Palette {
       path: options.chain, firstResponder: options.firstResponder, menu: menu, output: &output)
     {
     case .success(let built): chain = built
-    case .failure: return nil
+    case .failure(let status): return .failure(status)
     }
     let validated = MenuValidation(firstResponder: chain.firstResponder).validate(menu)
     var history = PaletteHistory()
@@ -217,7 +218,7 @@ enum Palette {
         history = try PaletteHistory(contentsOfFile: path)
       } catch {
         output.error("\(error)\n")
-        return nil
+        return .failure(.dataError)
       }
     }
     var keyboard: XKBKeyboard?
@@ -230,14 +231,16 @@ enum Palette {
           keymap: try XKBKeymap(context: context, names: names),
           repeatSettings: KeyRepeatSettings(isEnabled: false))
       } catch {
+        // The names given do not make a keymap: a bad value on the command line.
         output.error("menu-dump palette: error: \(error)\n")
-        return nil
+        return .failure(.usage)
       }
     }
     guard !keymaps.isEmpty else {
-      return Setup(
-        index: PaletteIndex(validated, platform: options.platform, layout: keyboard),
-        history: history)
+      return .success(
+        Setup(
+          index: PaletteIndex(validated, platform: options.platform, layout: keyboard),
+          history: history))
     }
     let resolver = KeyBindingResolver(defaults: menu, keymaps: keymaps, platform: options.platform)
     let contexts = ResponderChain(startingAt: chain.firstResponder).responders.reversed()
@@ -246,7 +249,7 @@ enum Palette {
       validated, platform: options.platform, layout: keyboard,
       shortcutLabels: resolver.shortcutLabels(in: contexts))
     index.addKeymapCommands(from: resolver, in: contexts)
-    return Setup(index: index, history: history)
+    return .success(Setup(index: index, history: history))
   }
 
   /// Aligned text: title, shortcut label (a column only when a result has one), path, and
@@ -345,9 +348,8 @@ enum Palette {
     let matcher = FuzzyMatcher(query: options.query)
     var result: [UInt8] = []
     var found = 0
-    let read = SourceFile.withContents(
-      at: path == "-" ? "/dev/stdin" : path, kind: "lines file"
-    ) { bytes in
+    let read = SourceFile.withContents(at: InputFile.path(of: path), kind: "lines file") {
+      bytes in
       var ranked = matcher.rankLines(in: bytes)
       if let limit = options.limit, ranked.count > limit {
         ranked.removeLast(ranked.count - limit)

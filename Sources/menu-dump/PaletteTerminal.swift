@@ -1,6 +1,7 @@
 import Foundation
 import MenuKit
 import MenuKitPalette
+import MenuKitToolSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -276,6 +277,11 @@ struct PaletteScreen {
 // MARK: - Terminal I/O
 
 /// The terminal state to restore, kept where a signal handler can reach it.
+///
+/// These two globals are the tool's only `nonisolated(unsafe)` state, and on purpose: a signal
+/// handler runs on no actor and may only touch plain memory. They are written on the main
+/// actor (`Terminal.open()`, from the interactive palette) before the handlers are installed, and
+/// only read in the handler.
 ///
 /// Heap memory of `termios`'s full size: the storage of a global `termios` variable is only 57
 /// of its 60 bytes, and `tcgetattr` wrote past it (found by AddressSanitizer,

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 import MenuKitXKB
 
 /// `menu-dump record`: replays a key recording through a keyboard layout into a
@@ -8,8 +9,12 @@ import MenuKitXKB
 enum Record {
   /// The command line of `menu-dump record`.
   struct Options: Equatable {
-    enum Format: String, CaseIterable {
+    /// The output formats: `text` and `jsonl` (`json` is an alias: every line is a JSON
+    /// object).
+    enum Format: String, CaseIterable, ArgumentChoice {
       case text, jsonl
+
+      var argumentNames: [String] { self == .jsonl ? ["jsonl", "json"] : [rawValue] }
     }
 
     var names = XKBKeymap.RuleNames()
@@ -46,11 +51,11 @@ enum Record {
         --max-strokes N     strokes per sequence, 1 to 16 (default 2)
         --timeout S         seconds to wait for the next stroke (default 1)
         --record-escape     record Escape and Backspace as keys
-        --format text|jsonl one line per event (default text)
+        --format text|jsonl one line per event (default text; 'json' is an alias of jsonl)
         -h, --help          show this help
 
-      EXIT STATUS: 0 replayed; 64 the command line is wrong; 65 the layout cannot be compiled
-      or the recording is malformed.
+      EXIT STATUS: 0 replayed; 64 the command line is wrong (a layout that cannot be compiled
+      too); 65 the recording is missing or malformed.
 
       """
 
@@ -59,7 +64,9 @@ enum Record {
       var positional: [String] = []
       while let argument = scanner.next() {
         switch argument.name {
-        case "-h", "--help": showHelp = true
+        case "-h", "--help":
+          try scanner.flag(argument)
+          showHelp = true
         case "--layout": names.layout = try scanner.value(of: argument)
         case "--variant": names.variant = try scanner.value(of: argument)
         case "--options": names.options = try scanner.value(of: argument)
@@ -67,13 +74,14 @@ enum Record {
         case "--rules": names.rules = try scanner.value(of: argument)
         case "--platform": platform = try scanner.choice("platform", of: argument)
         case "--format": format = try scanner.choice("format", of: argument)
-        case "--record-escape": recordsEscapeAndBackspace = true
+        case "--record-escape":
+          try scanner.flag(argument)
+          recordsEscapeAndBackspace = true
         case "--max-strokes":
           let text = try scanner.value(of: argument)
           guard let count = Int(text), (1...KeySequence.maximumLength).contains(count) else {
             throw UsageError(
-              description:
-                "bad --max-strokes '\(text)': expected a whole number from 1 to "
+              "bad --max-strokes '\(text)': expected a whole number from 1 to "
                 + "\(KeySequence.maximumLength)")
           }
           maximumStrokes = count
@@ -81,23 +89,19 @@ enum Record {
           let text = try scanner.value(of: argument)
           guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
             throw UsageError(
-              description: "bad --timeout '\(text)': expected seconds, more than 0 and at most 3600"
+              "bad --timeout '\(text)': expected seconds, more than 0 and at most 3600"
             )
           }
           timeout = seconds
-        default:
-          if argument.text.hasPrefix("-"), argument.text != "-" {
-            throw ArgumentScanner.unknownOption(argument)
-          }
-          positional.append(argument.text)
+        default: positional.append(try scanner.positional(argument))
         }
       }
       if positional.count > 1 {
-        throw UsageError(description: "one recording at most; got \(positional.count)")
+        throw UsageError("one recording at most; got \(positional.count)")
       }
       if let path = positional.first { recording = path }
       if !showHelp, names.layout?.isEmpty ?? true {
-        throw UsageError(description: "missing '--layout'")
+        throw UsageError("missing '--layout'")
       }
       try ArgumentScanner.checkRuleNames(names)
     }
@@ -128,7 +132,7 @@ enum Record {
     do {
       options = try Options(parsing: arguments)
     } catch {
-      output.error("menu-dump record: \(error)\nSee 'menu-dump record --help'.\n")
+      output.error(MenuDump.tool.message(for: error, subcommand: "record"))
       return .usage
     }
     if options.showHelp {
@@ -145,8 +149,9 @@ enum Record {
       let keymap = try XKBKeymap(context: XKBContext.system(), names: options.names)
       keyboard = XKBKeyboard(keymap: keymap, repeatSettings: KeyRepeatSettings(isEnabled: false))
     } catch {
+      // The names given do not make a keymap: a bad value on the command line.
       output.error("menu-dump record: error: \(error)\n")
-      return .dataError
+      return .usage
     }
     var recorder = KeySequenceRecorder(
       platform: options.platform,

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 import MenuKitXKB
 
 /// `menu-dump trace`: replays a key recording through a keyboard layout and prints every
@@ -7,8 +8,17 @@ import MenuKitXKB
 enum Trace {
   /// The command line of `menu-dump trace`.
   struct Options: Equatable {
-    enum Format: String, CaseIterable {
-      case jsonl, table
+    /// The output formats: `text` (the table; `table` is an alias) and `jsonl` (`json` is an
+    /// alias: every line is a JSON object).
+    enum Format: String, CaseIterable, ArgumentChoice {
+      case jsonl, text
+
+      var argumentNames: [String] {
+        switch self {
+        case .jsonl: ["jsonl", "json"]
+        case .text: ["text", "table"]
+        }
+      }
     }
 
     var names = XKBKeymap.RuleNames()
@@ -39,13 +49,13 @@ enum Trace {
 
     static let help = """
       USAGE: menu-dump trace --layout L [--variant V] [--options O] [--model M] [--rules R]
-                             [--compose] [--compose-file F] [--format jsonl|table] [RECORDING|-]
+                             [--compose] [--compose-file F] [--format jsonl|text] [RECORDING|-]
              menu-dump trace --layout L [options] [--chain CHAINFILE] [--first-responder ID]
                              [--platform P] [--dispatch] [MENUFILE ...] RECORDING|-
 
       Replays an evemu recording (the text 'evemu-record' writes; '-' or nothing reads standard
       input) through libxkbcommon with the given layout, and prints one line per press: JSON
-      (default, one object per line) or a table. See docs/menu-dump-trace.md.
+      (default, one object per line) or a text table. See docs/menu-dump-trace.md.
 
       With menu files (applied to the standard main menu of --platform, as 'menu-dump FILE...'
       does), a chain file or --dispatch, every press also goes through MenuKit's key dispatcher
@@ -65,7 +75,7 @@ enum Trace {
         --compose           compose dead keys and Multi_key sequences with the locale's table
                             (LC_ALL, LC_CTYPE or LANG)
         --compose-file F    compose with the table in file F
-        --format jsonl|table
+        --format jsonl|text JSON lines (default; 'json' is an alias) or a table ('table')
         --menu FILE         apply a menu file (same as a MENUFILE argument; repeatable)
         --chain CHAINFILE   the responder chain (default: firstResponder -> window ->
                             application, which performs every action of the menu)
@@ -82,9 +92,9 @@ enum Trace {
                             responders after it the ones before
         -h, --help          show this help
 
-      EXIT STATUS: 0 replayed; 64 the command line is wrong; 65 the layout cannot be compiled,
-      the recording is malformed, or a menu file or chain file has errors
-      (path:line:col: error[CODE]: ...).
+      EXIT STATUS: 0 replayed; 64 the command line is wrong (an unknown option, a bad value,
+      or a layout that cannot be compiled); 65 the recording is malformed, or a menu file or
+      chain file has errors (path:line:col: error[CODE]: ...).
 
       """
 
@@ -93,42 +103,42 @@ enum Trace {
       var positional: [String] = []
       while let argument = scanner.next() {
         switch argument.name {
-        case "-h", "--help": showHelp = true
+        case "-h", "--help":
+          try scanner.flag(argument)
+          showHelp = true
         case "--layout": names.layout = try scanner.value(of: argument)
         case "--variant": names.variant = try scanner.value(of: argument)
         case "--options": names.options = try scanner.value(of: argument)
         case "--model": names.model = try scanner.value(of: argument)
         case "--rules": names.rules = try scanner.value(of: argument)
-        case "--compose": compose = true
+        case "--compose":
+          try scanner.flag(argument)
+          compose = true
         case "--compose-file": composeFile = try scanner.value(of: argument)
         case "--menu": menuFiles.append(try scanner.value(of: argument))
         case "--chain": chain = try scanner.value(of: argument)
         case "--first-responder": firstResponder = try scanner.value(of: argument)
-        case "--dispatch": dispatchRequested = true
+        case "--dispatch":
+          try scanner.flag(argument)
+          dispatchRequested = true
         case "--keymap": keymapFiles.append(try scanner.value(of: argument))
         case "--context": context = try scanner.value(of: argument)
         case "--platform": platform = try scanner.choice("platform", of: argument)
         case "--format": format = try scanner.choice("format", of: argument)
-        default:
-          if argument.text.hasPrefix("-"), argument.text != "-" {
-            throw ArgumentScanner.unknownOption(argument)
-          }
-          positional.append(argument.text)
+        default: positional.append(try scanner.positional(argument))
         }
       }
       // The last positional argument is the recording; the ones before it are menu files.
       if let last = positional.popLast() { recording = last }
       menuFiles = positional + menuFiles
       if firstResponder != nil, !dispatches {
-        throw UsageError(
-          description: "'--first-responder' needs a menu file, '--chain' or '--dispatch'")
+        throw UsageError("'--first-responder' needs a menu file, '--chain' or '--dispatch'")
       }
       if !context.isEmpty, !dispatches {
-        throw UsageError(
-          description: "'--context' needs a menu file, a keymap, '--chain' or '--dispatch'")
+        throw UsageError("'--context' needs a menu file, a keymap, '--chain' or '--dispatch'")
       }
       if !showHelp, names.layout?.isEmpty ?? true {
-        throw UsageError(description: "missing '--layout'")
+        throw UsageError("missing '--layout'")
       }
       try ArgumentScanner.checkRuleNames(names)
     }
@@ -164,12 +174,13 @@ enum Trace {
     }
   }
 
+  @MainActor
   static func run(arguments: [String], output: inout some OutputSink) -> ToolExitStatus {
     let options: Options
     do {
       options = try Options(parsing: arguments)
     } catch {
-      output.error("menu-dump trace: \(error)\nSee 'menu-dump trace --help'.\n")
+      output.error(MenuDump.tool.message(for: error, subcommand: "trace"))
       return .usage
     }
     if options.showHelp {
@@ -181,34 +192,32 @@ enum Trace {
       return .dataError
     }
 
-    let keyboard: XKBKeyboard
+    // The system's XKB data only: neither ~/.xkb, XKB_CONFIG_* nor XKB_DEFAULT_* change it.
+    let context = XKBContext.system()
+    let keymap: XKBKeymap
     do {
-      // The system's XKB data only: neither ~/.xkb, XKB_CONFIG_* nor XKB_DEFAULT_* change it.
-      let context = XKBContext.system()
-      let keymap = try XKBKeymap(context: context, names: options.names)
-      var compose: XKBComposeTable?
+      keymap = try XKBKeymap(context: context, names: options.names)
+    } catch {
+      // The names given do not make a keymap: a bad value on the command line.
+      output.error("menu-dump trace: error: \(error)\n")
+      return .usage
+    }
+    var compose: XKBComposeTable?
+    do {
       if let file = options.composeFile {
         compose = try XKBComposeTable(context: context, contentsOf: file, locale: Self.locale)
       } else if options.compose {
         compose = try XKBComposeTable(context: context, locale: Self.locale)
       }
-      keyboard = XKBKeyboard(
-        keymap: keymap, compose: compose, repeatSettings: KeyRepeatSettings(isEnabled: false))
     } catch {
       output.error("menu-dump trace: error: \(error)\n")
       return .dataError
     }
+    let keyboard = XKBKeyboard(
+      keymap: keymap, compose: compose, repeatSettings: KeyRepeatSettings(isEnabled: false))
 
     if options.dispatches {
-      // Responders are main-actor objects: the tool runs on the main thread, and tests that
-      // dispatch run on the main actor. The sink is copied in and out of the isolated call.
-      nonisolated(unsafe) var sink = output
-      nonisolated(unsafe) let keyboard = keyboard
-      let status = MainActor.assumeIsolated {
-        dispatch(events, keyboard: keyboard, options: options, output: &sink)
-      }
-      output = sink
-      return status
+      return dispatch(events, keyboard: keyboard, options: options, output: &output)
     }
     var lines = Lines(format: options.format)
     for event in events {
@@ -240,7 +249,9 @@ enum Trace {
     do {
       contexts = options.context.isEmpty ? [] : try KeyContext.stack(parsing: options.context)
     } catch {
-      output.error("menu-dump trace: --context '\(options.context)': \(error)\n")
+      output.error(
+        MenuDump.tool.message(
+          for: UsageError("--context '\(options.context)': \(error)"), subcommand: "trace"))
       return .usage
     }
     let chain: ScriptedChain
@@ -295,39 +306,24 @@ enum Trace {
     return "C"
   }
 
-  /// The text of a recording, or of standard input for `-`; at most `MenuFile.maximumFileSize`
-  /// bytes, checked before reading.
-  /// The key events of an evemu recording ('-' for standard input), or nil after writing why
-  /// it cannot be read (`path: error: …`) or where it is malformed (`path:line:col: …`).
+  /// The key events of an evemu recording ('-' for standard input, named `<stdin>`), or nil
+  /// after writing why it cannot be read (`error[MK103]: …`, `error[MK104]: …`: at most
+  /// `MenuFile.maximumFileSize` bytes, checked before reading) or where it is malformed
+  /// (`path:line:col: …`).
   static func keyEvents(in recording: String, output: inout some OutputSink) -> [KeyEvent]? {
     let text: String
-    do {
-      text = try readRecording(recording)
-    } catch {
-      output.error("\(recording): error: \(error)\n")
+    switch InputFile.readText(recording, kind: "evemu recording") {
+    case .success(let contents): text = contents
+    case .failure(let failure):
+      output.error("\(failure.diagnostic)\n")
       return nil
     }
     do {
-      return try EvemuRecording.keyEvents(
-        in: text, path: recording == "-" ? "<stdin>" : recording)
+      return try EvemuRecording.keyEvents(in: text, path: InputFile.name(of: recording))
     } catch {
       output.error("\(error)\n")
       return nil
     }
-  }
-
-  static func readRecording(_ path: String) throws -> String {
-    let result = SourceFile.readText(
-      at: path == "-" ? "/dev/stdin" : path, kind: "evemu recording")
-    switch result {
-    case .success(let text): return text
-    case .failure(let failure): throw RecordingError(description: failure.diagnostic.message)
-    }
-  }
-
-  /// A recording that cannot be read, with the reason.
-  struct RecordingError: Error, CustomStringConvertible {
-    let description: String
   }
 
   /// Formats records as JSON lines or as table rows.
@@ -347,7 +343,7 @@ enum Trace {
       case .jsonl:
         let data = (try? encoder.encode(record)) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
-      case .table:
+      case .text:
         var text = ""
         if !wroteHeader {
           wroteHeader = true

@@ -1,10 +1,12 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
 
 /// Runs `menu-dump explain` in-process.
+@MainActor
 private func explain(_ arguments: String...) -> (status: ToolExitStatus, out: String, err: String) {
   var output = BufferedOutput()
   let status = MenuDump.run(arguments: ["explain"] + arguments, output: &output)
@@ -217,10 +219,10 @@ struct ExplainTests {
     #expect(lines.last?.hasPrefix("result: Ctrl+Num 5 → center") == true, "\(result.out)")
   }
 
-  @Test("a key no key types, nor US QWERTY, is a data error")
+  @Test("a key no key types, nor US QWERTY, is a usage error")
   func untypable() {
     let result = explain("Ctrl+ф")
-    #expect(result.status == .dataError)
+    #expect(result.status == .usage)
     #expect(
       result.err.contains("'Ctrl+Ф' cannot be typed on layout 'English (US)'"), "\(result.err)")
   }

@@ -81,28 +81,50 @@ struct GoldenOutputTests {
       arguments: ["Tests/CLITests/Golden/Inputs/malformed.json"]),
     Case(
       name: "keymap-lint-human", tool: "keymap-lint",
-      arguments: ["--layouts", "us,de", "Tests/CLITests/Golden/Inputs/findings.keymap.json"]),
+      arguments: ["--layout", "us,de", "Tests/CLITests/Golden/Inputs/findings.keymap.json"]),
     Case(
       name: "keymap-lint-json", tool: "keymap-lint",
       arguments: [
-        "--format", "json", "--layouts", "us,de",
+        "--format", "json", "--layout", "us,de",
         "Tests/CLITests/Golden/Inputs/findings.keymap.json",
       ]),
     Case(
       name: "keymap-lint-sarif", tool: "keymap-lint",
       arguments: [
-        "--format", "sarif", "--layouts", "us,de",
+        "--format", "sarif", "--layout", "us,de",
         "Tests/CLITests/Golden/Inputs/findings.keymap.json",
       ]),
     Case(
       name: "keymap-lint-github", tool: "keymap-lint",
       arguments: [
-        "--format", "github", "--layouts", "us,de",
+        "--format", "github", "--layout", "us,de",
         "Tests/CLITests/Golden/Inputs/findings.keymap.json",
       ]),
     Case(
       name: "keymap-lint-how-to-type", tool: "keymap-lint",
       arguments: ["how-to-type", "--layout", "de", "Ctrl+["]),
+    // The command-line convention (docs/command-line.md): a file that cannot be read is
+    // reported on standard error without a position and exits 65, the others are linted;
+    // '-' is standard input, named <stdin>; a value never swallows an option.
+    Case(
+      name: "keymap-lint-unreadable", tool: "keymap-lint",
+      arguments: [
+        "--layout=de", "Tests/CLITests/Golden/Inputs/missing.keymap.json",
+        "Tests/CLITests/Golden/Inputs/findings.keymap.json",
+      ]),
+    Case(
+      name: "keymap-lint-stdin", tool: "keymap-lint",
+      arguments: ["--format=github", "--input-format", "keymap", "-"],
+      input: """
+        { "schemaVersion": 1, "keymap": [ { "bindings": [
+          { "keys": "Ctrl+K", "command": "a" },
+          { "keys": "Ctrl+K", "command": "b" }
+        ] } ] }
+        """),
+    Case(
+      name: "menu-dump-usage-error", tool: "menu-dump",
+      arguments: ["palette", "--query", "--limit", "3"]),
+    Case(name: "menu-dump-version", tool: "menu-dump", arguments: ["--version"]),
   ]
 
   /// The repository root, found from this file's path.

@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump

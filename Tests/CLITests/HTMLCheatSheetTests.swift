@@ -1,9 +1,11 @@
 import Foundation
+import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
 
 /// Runs `menu-dump` in-process.
+@MainActor
 private func menuDump(_ arguments: String...) -> (
   status: ToolExitStatus, output: String, errors: String
 ) {
@@ -117,7 +119,7 @@ struct HTMLCheatSheetTests {
         ["--format", "html", "--geometry", "jis"],
         "unknown geometry 'jis'; expected one of: ansi, iso"
       ),
-      (["--format", "pdf"], "expected one of: tree, json, markdown, html"),
+      (["--format", "pdf"], "expected one of: text, json, markdown, html"),
       (["--discoverability", "--layout", "de"], "need '--format markdown'"),
     ])
   func usage(arguments: [String], message: String) {
@@ -128,10 +130,10 @@ struct HTMLCheatSheetTests {
     #expect(output.standardOutput == "")
   }
 
-  @Test("an unknown layout is a data error that names the layout")
+  @Test("an unknown layout is a usage error that names the layout")
   func unknownLayout() {
     let result = menuDump("--format", "html", "--layout", "no-such-layout")
-    #expect(result.status == .dataError)
+    #expect(result.status == .usage)
     #expect(result.errors.contains("no-such-layout"), "\(result.errors)")
     #expect(result.output == "")
   }

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
@@ -90,7 +91,7 @@ struct HostileInputCLITests {
   func importHugeFile() throws {
     let path = try temporaryFile("keybindings.json", size: 1 << 30)
     let result = menuDump("keymap", "import", path)
-    #expect(result.status == .failure)
+    #expect(result.status == .dataError)
     #expect(result.errors.contains("error[MK104]: cannot read the keymap file"))
     #expect(result.output.isEmpty)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
@@ -7,6 +8,7 @@ import Testing
 // MARK: - Fixtures
 
 /// Runs `menu-dump` in-process.
+@MainActor
 private func menuDump(_ arguments: String...) -> (
   status: ToolExitStatus, output: String, errors: String
 ) {
@@ -40,6 +42,7 @@ private var executable: URL? {
 
 // MARK: - Tests
 
+@MainActor
 @Suite("menu-dump keymap")
 struct KeymapCommandTests {
   @Test("check prints each problem with its position and the number of valid bindings")
@@ -102,7 +105,7 @@ struct KeymapCommandTests {
   }
 
   @Test(
-    "bad command lines are usage errors (64), bad values data errors (65)",
+    "bad command lines and bad values are usage errors (64)",
     arguments: [
       (["keymap"], ToolExitStatus.usage, "missing the keymap action"),
       (["keymap", "frobnicate", "f"], .usage, "unknown keymap action 'frobnicate'"),
@@ -112,7 +115,12 @@ struct KeymapCommandTests {
       (["keymap", "check", "--bogus"], .usage, "unknown option '--bogus'"),
       (["keymap", "bind", "f", "--keys", "F1", "--command", ""], .usage, "bad --command ''"),
       (["keymap", "bind", "f", "--keys", "F1", "--command", "a b"], .usage, "bad --command 'a b'"),
-      (["keymap", "bind", "f", "--keys", "F1", "--command", "-x"], .usage, "bad --command '-x'"),
+      (["keymap", "bind", "f", "--keys", "F1", "--command=-x"], .usage, "bad --command '-x'"),
+      (
+        ["keymap", "bind", "f", "--keys", "F1", "--command", "-x"], .usage,
+        "option '--command' needs a value"
+      ),
+      (["keymap", "bind", "-", "--keys", "F1", "--command", "x"], .usage, "standard input ('-')"),
       (
         ["keymap", "bind", "f/", "--keys", "F1", "--command", "x"], .usage,
         "bad keymap file 'f/': the path ends with '/'"
@@ -121,13 +129,13 @@ struct KeymapCommandTests {
         ["keymap", "unbind", "f/..", "--keys", "F1"], .usage,
         "bad keymap file 'f/..': the path ends with '/..'"
       ),
-      (["keymap", "bind", "f", "--keys", "Ctrl+Nope", "--command", "x"], .dataError, "bad --keys"),
+      (["keymap", "bind", "f", "--keys", "Ctrl+Nope", "--command", "x"], .usage, "bad --keys"),
       (
-        ["keymap", "bind", "f", "--keys", "F1", "--command", "x", "--context", "a &&"], .dataError,
+        ["keymap", "bind", "f", "--keys", "F1", "--command", "x", "--context", "a &&"], .usage,
         "bad --context 'a &&': column 5: expected an identifier"
       ),
       (
-        ["keymap", "bind", "f", "--keys", "F1", "--command", "x", "--args", "{"], .dataError,
+        ["keymap", "bind", "f", "--keys", "F1", "--command", "x", "--args", "{"], .usage,
         "bad --args"
       ),
     ])
@@ -164,6 +172,7 @@ struct KeymapCommandTests {
   }
 }
 
+@MainActor
 @Suite("menu-dump keymap crash safety")
 struct KeymapSaveCrashTests {
   /// A user keymap of many bindings, so that a slow save takes a while.
@@ -246,6 +255,7 @@ struct KeymapSaveCrashTests {
   }
 }
 
+@MainActor
 @Suite("menu-dump keymap save safety")
 struct KeymapSaveSafetyTests {
   @Test(

@@ -1,10 +1,12 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
 
 /// Runs `menu-dump` in-process.
+@MainActor
 private func menuDump(_ arguments: String...) -> (
   status: ToolExitStatus, output: String, errors: String
 ) {
@@ -12,6 +14,7 @@ private func menuDump(_ arguments: String...) -> (
 }
 
 /// Runs `menu-dump` in-process with an array of arguments.
+@MainActor
 private func menuDump(_ arguments: [String]) -> (
   status: ToolExitStatus, output: String, errors: String
 ) {
@@ -30,6 +33,7 @@ private func temporaryFile(_ name: String, _ text: String) throws -> String {
   return url.path
 }
 
+@MainActor
 @Suite("menu-dump keymap import and export")
 struct KeymapImportCommandTests {
   @Test("import prints a MenuKit keymap; the format is detected when --from is absent")

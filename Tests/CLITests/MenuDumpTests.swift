@@ -1,10 +1,12 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
 
 /// Runs `menu-dump` in-process.
+@MainActor
 private func menuDump(_ arguments: String...) -> (
   status: ToolExitStatus, output: String, errors: String
 ) {
@@ -46,6 +48,7 @@ private let shippedFiles: [(path: String, platform: String)] = {
   return files.sorted { $0.0 < $1.0 }
 }()
 
+@MainActor
 @Suite("menu-dump")
 struct MenuDumpTests {
   @Test("with no argument it prints the standard linux menu with Ctrl labels")
@@ -254,6 +257,7 @@ struct MenuDumpTests {
   }
 }
 
+@MainActor
 @Suite("menu-dump executable")
 struct MenuDumpExecutableTests {
   /// The built menu-dump, next to the test bundle.

@@ -1,6 +1,7 @@
 import Foundation
 import MenuKit
 import MenuKitPalette
+import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
@@ -77,8 +78,9 @@ struct PaletteCommandTests {
     #expect(palette(path, "--query", "outdent").output == "Outdent  Ctrl+[  Edit\n")
     let german = palette(path, "--query", "outdent", "--layout", "de")
     #expect(german.output == "Outdent  Ctrl+Ü  Edit\n", "\(german.errors)")
+    // A layout the system's XKB data cannot compile is a bad value: a usage error.
     let unknown = palette("--layout", "no-such-layout")
-    #expect(unknown.status == .dataError)
+    #expect(unknown.status == .usage)
     #expect(unknown.errors.hasPrefix("menu-dump palette: error: "))
   }
 
@@ -166,7 +168,11 @@ struct PaletteCommandTests {
     "usage errors",
     arguments: [
       (["--lines", "a", "--interactive"], "'--lines' and '--interactive' cannot be combined"),
-      (["--limit", "-1"], "invalid limit '-1'; expected a whole number, 0 or more"),
+      (["--limit=-1"], "invalid limit '-1'; expected a whole number, 0 or more"),
+      // A value never looks like an option: '-1' after '--limit' is not its value.
+      (["--limit", "-1"], "option '--limit' needs a value"),
+      (["--query", "--limit", "3"], "option '--query' needs a value"),
+      (["--interactive=yes"], "option '--interactive' takes no value"),
       (["--format", "xml"], "unknown format 'xml'; expected one of: text, json"),
       (["--bogus"], "unknown option '--bogus'"),
       (["--query"], "option '--query' needs a value"),
@@ -210,6 +216,7 @@ struct PaletteCommandTests {
   }
 }
 
+@MainActor
 @Suite("Interactive palette screen")
 struct PaletteScreenTests {
   private func screen() -> PaletteScreen {

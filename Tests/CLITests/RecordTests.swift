@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
@@ -14,6 +15,7 @@ private let exampleRecording = repositoryRoot.appendingPathComponent(
 .path
 
 /// Runs `menu-dump record` in-process.
+@MainActor
 private func record(_ arguments: [String]) -> (
   status: ToolExitStatus, output: String, errors: String
 ) {
@@ -22,6 +24,7 @@ private func record(_ arguments: [String]) -> (
   return (status, output.standardOutput, output.standardError)
 }
 
+@MainActor
 @Suite("menu-dump record")
 struct RecordTests {
 

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 import MenuKitXKB
 import Testing
 

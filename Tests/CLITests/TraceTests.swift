@@ -1,11 +1,13 @@
 import Foundation
 import MenuKit
+import MenuKitToolSupport
 import MenuKitXKB
 import Testing
 
 @testable import menu_dump
 
 /// Runs `menu-dump trace` in-process on a recording made of `events`.
+@MainActor
 private func trace(
   _ events: [(code: Int, direction: KeyEvent.Direction)], _ options: String...
 ) throws -> (status: ToolExitStatus, records: [Trace.Record], errors: String) {
@@ -60,6 +62,7 @@ private func began(_ records: [Trace.Record]) -> [String] {
   }
 }
 
+@MainActor
 @Suite("menu-dump trace")
 struct TraceTests {
   @Test("us: letters, Shift, Control, and every JSON field")
@@ -159,10 +162,10 @@ struct TraceTests {
     #expect(output.standardOutput == "")
   }
 
-  @Test("an unknown layout exits 65 with libxkbcommon's messages")
+  @Test("an unknown layout exits 64 with libxkbcommon's messages")
   func unknownLayout() throws {
     let result = try trace(tap(keyA), "--layout", "doesnotexist")
-    #expect(result.status == .dataError)
+    #expect(result.status == .usage)
     #expect(result.errors.contains("symbols/doesnotexist"))
     #expect(result.records.isEmpty)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
@@ -62,6 +63,7 @@ private let commandLines: [[String]] = [
 
 // MARK: - Tests
 
+@MainActor
 @Suite("XKB rule names on the command line")
 struct XKBNamesTests {
   @Test(

@@ -1,17 +1,62 @@
 import Foundation
 import MenuKit
 import MenuKitLint
+import MenuKitToolSupport
 import Testing
 
 @testable import keymap_lint
 
 /// Runs keymap-lint in-process.
 private func keymapLint(_ arguments: String...) -> (
-  status: LintExitStatus, output: String, errors: String
+  status: ToolExitStatus, output: String, errors: String
+) {
+  keymapLint(arguments)
+}
+
+/// Runs keymap-lint in-process.
+private func keymapLint(_ arguments: [String]) -> (
+  status: ToolExitStatus, output: String, errors: String
 ) {
   var output = BufferedOutput()
   let status = KeymapLint.run(arguments: arguments, output: &output)
   return (status, output.standardOutput, output.standardError)
+}
+
+/// The built keymap-lint, next to the test bundle.
+private func builtKeymapLint() -> URL? {
+  var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  for _ in 0..<3 {
+    let candidate = directory.appendingPathComponent("keymap-lint")
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    directory = directory.deletingLastPathComponent()
+  }
+  return nil
+}
+
+/// Runs the built keymap-lint executable with text on its standard input.
+private func runExecutable(_ arguments: [String], standardInput: String) throws -> (
+  status: Int32, output: String, errors: String
+) {
+  let executable = try #require(builtKeymapLint(), "keymap-lint is built next to the tests")
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  let input = Pipe()
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardInput = input
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  input.fileHandleForWriting.write(Data(standardInput.utf8))
+  try input.fileHandleForWriting.close()
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (
+    process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+    String(decoding: errorData, as: UTF8.self)
+  )
 }
 
 /// Writes a file into a new temporary directory.
@@ -28,6 +73,7 @@ private func temporaryFile(_ name: String, _ text: String) throws -> String {
 private let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+@MainActor
 @Suite("keymap-lint command line")
 struct KeymapLintCLITests {
   @Test("exit 0 when clean, 1 on errors, 1 on warnings with --werror")
@@ -42,14 +88,14 @@ struct KeymapLintCLITests {
       #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+K", "command": "a" }, { "keys": "Cmd+K", "command": "b" } ] } ] }"#
     )
     let result = keymapLint(dead)
-    #expect(result.status == .findings)
+    #expect(result.status == .failure)
     #expect(result.output.contains("dead.keymap.json:1:51: error[MK602 dead-binding]"))
     let reserved = try temporaryFile(
       "reserved.keymap.json",
       #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Alt+F4", "command": "a" } ] } ] }"#
     )
     #expect(keymapLint(reserved).status == .success)
-    #expect(keymapLint("--werror", reserved).status == .findings)
+    #expect(keymapLint("--werror", reserved).status == .failure)
     #expect(keymapLint("--desktop", "macos", "--werror", reserved).status == .success)
   }
 
@@ -59,17 +105,31 @@ struct KeymapLintCLITests {
     #expect(keymapLint("--format", "xml", "x.json").status == .usage)
     #expect(keymapLint("--bogus", "x.json").status == .usage)
     #expect(keymapLint("--layouts", "zz_no_such_layout", "x.json").status == .usage)
+    // Files that cannot be read or parsed are reported on standard error, at their real
+    // position (none for a file that was not read), and are not linted.
     let missing = keymapLint("/nonexistent/keymap.json")
     #expect(missing.status == .dataError)
-    #expect(missing.output.contains("error[MK103 unreadable-file]"))
+    #expect(
+      missing.errors
+        == "error[MK103]: cannot read the file '/nonexistent/keymap.json': no such file or "
+        + "directory\n")
+    #expect(missing.output == "0 errors, 0 warnings, 0 notes in 0 files\n")
     let text = try temporaryFile("notes.txt", "hello")
     let unknown = keymapLint(text)
     #expect(unknown.status == .dataError)
-    #expect(unknown.output.contains("error[MK612 unknown-input-format]"))
+    #expect(
+      unknown.errors
+        == "error[MK612]: cannot tell the format of '\(text)'; expected a MenuKit keymap or menu "
+        + "file, a VS Code keybindings.json, a Zed keymap or a GTK accelerator map; choose one "
+        + "with --input-format\n")
     let broken = try temporaryFile("broken.keymap.json", "{ \"schemaVersion\": 1, ")
     let syntax = keymapLint(broken)
     #expect(syntax.status == .dataError)
-    #expect(syntax.output.contains("error[MK101 syntax-error]"))
+    #expect(
+      syntax.errors
+        == "\(broken):1:23: error[MK101]: unexpected end of input; expected a member name or "
+        + "'}'\n")
+    #expect(!syntax.output.contains("MK101"))
   }
 
   @Test("--layouts and how-to-type --layout refuse a path or a control character with exit 64")
@@ -104,8 +164,10 @@ struct KeymapLintCLITests {
     try handle.close()
     let result = keymapLint(path)
     #expect(result.status == .dataError)
-    #expect(result.output.contains("error[MK104 file-too-large]"))
-    #expect(result.output.contains("it is 1 GiB, and MenuKit reads files of at most 16 MiB"))
+    #expect(
+      result.errors
+        == "error[MK104]: cannot read the file '\(path)': it is 1 GiB, and MenuKit reads files "
+        + "of at most 16 MiB\n")
   }
 
   @Test("--help prints the usage")
@@ -151,7 +213,7 @@ struct KeymapLintCLITests {
     #expect(keymapLint(zed).status == .success)
     // Read as a menu file, the array is the wrong type: an error finding, not a crash.
     let forced = keymapLint("--input-format", "menu", vscode)
-    #expect(forced.status == .findings)
+    #expect(forced.status == .failure)
     #expect(forced.output.contains("error[MK111 wrong-type]"))
   }
 
@@ -237,6 +299,90 @@ struct KeymapLintCLITests {
     var output = BufferedOutput()
     let result = KeymapLint.run(arguments: files, output: &output)
     #expect(result == .success)
+  }
+}
+
+@MainActor
+/// The command-line convention both tools share (docs/command-line.md), as keymap-lint
+/// follows it.
+@Suite("keymap-lint command-line convention")
+struct KeymapLintConventionTests {
+  /// A keymap with one binding that needs AltGr on German: one MK606 with `--layout de`.
+  private func altGrKeymap() throws -> String {
+    try temporaryFile(
+      "k.keymap.json",
+      #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+[", "command": "fold" } ] } ] }"#
+    )
+  }
+
+  @Test("--layout, --layout=, --layouts and a repeated --layout name the same layouts")
+  func layoutSpellings() throws {
+    let path = try altGrKeymap()
+    let expected = keymapLint("--layouts", "de,fr", path)
+    #expect(expected.status == .success)
+    #expect(expected.output.contains("MK606"))
+    for arguments in [
+      ["--layout", "de,fr", path], ["--layout=de,fr", path],
+      ["--layout", "de", "--layout", "fr", path],
+      ["--layouts=de,fr", path],
+    ] {
+      let result = keymapLint(arguments)
+      #expect(result.status == .success, "\(arguments)")
+      #expect(result.output == expected.output, "\(arguments)")
+    }
+  }
+
+  @Test("--format=json is the same as --format json; text and its alias human are one format")
+  func formatSpellings() throws {
+    let path = try altGrKeymap()
+    let spaced = keymapLint("--format", "json", "--layout", "de", path)
+    let joined = keymapLint("--format=json", "--layout=de", path)
+    #expect(joined.status == .success)
+    #expect(joined.output == spaced.output)
+    #expect(try JSONSerialization.jsonObject(with: Data(joined.output.utf8)) is [String: Any])
+    let text = keymapLint("--format", "text", "--layout", "de", path)
+    #expect(text.output == keymapLint("--format=human", "--layout", "de", path).output)
+    #expect(text.output == keymapLint("--layout", "de", path).output)
+  }
+
+  @Test("an option never takes another option as its value")
+  func valueIsNeverAnOption() {
+    let result = keymapLint("--format", "--werror", "x.json")
+    #expect(result.status == .usage)
+    #expect(
+      result.errors == "keymap-lint: option '--format' needs a value\nSee 'keymap-lint --help'.\n")
+    #expect(result.output == "")
+  }
+
+  @Test("'-' reads standard input, named <stdin> in diagnostics")
+  func standardInput() throws {
+    let json =
+      #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+K", "command": "a" }, { "keys": "Cmd+K", "command": "b" } ] } ] }"#
+    let result = try runExecutable(["--input-format", "keymap", "-"], standardInput: json)
+    #expect(result.status == 1)
+    #expect(result.output.hasPrefix("<stdin>:1:51: error[MK602 dead-binding]"), "\(result.output)")
+  }
+
+  @Test("--version prints the one version of both tools; help SUBCOMMAND is SUBCOMMAND --help")
+  func versionAndHelp() {
+    let version = keymapLint("--version")
+    #expect(version.status == .success)
+    #expect(version.output == "keymap-lint \(menuKitToolsVersion)\n")
+    let help = keymapLint("help", "how-to-type")
+    #expect(help.status == .success)
+    #expect(help.output == keymapLint("how-to-type", "--help").output)
+    #expect(keymapLint("help").output == keymapLint("--help").output)
+    #expect(keymapLint("--help").output.contains("  how-to-type  "))
+    #expect(keymapLint("help", "nope").status == .usage)
+  }
+
+  @Test("how-to-type takes --layout=de and --format=human")
+  func howToTypeSpellings() {
+    let spaced = keymapLint("how-to-type", "--layout", "de", "--format", "text", "Ctrl+[")
+    let joined = keymapLint("how-to-type", "--layout=de", "--format=human", "Ctrl+[")
+    #expect(joined.status == .success)
+    #expect(joined.output == spaced.output)
+    #expect(keymapLint("how-to-type", "--layout", "--format", "json", "Ctrl+[").status == .usage)
   }
 }
 
