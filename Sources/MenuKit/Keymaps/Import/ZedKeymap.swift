@@ -210,7 +210,7 @@ extension ForeignKeymapDecoder {
     let fields = base.fields(
       of: members, at: node.location, context: MenuFileContext(noun: "a Zed keymap section"),
       known: ZedKeymap.sectionFields)
-    let context = base.sectionContext(in: fields)
+    let context = zedSectionContext(in: fields)
     // Zed for Linux ignores the flag (its Linux keyboard mapper returns every keystroke as
     // written), so under the linux profile the keys mean what they say; Zed for macOS and
     // Windows moves them per layout, which a keymap binding cannot express.
@@ -238,6 +238,23 @@ extension ForeignKeymapDecoder {
       if let binding = decodeZedBinding(member, context: context, source: source) {
         keymap.bindings.append(binding)
       }
+    }
+  }
+
+  /// A Zed section's `context`, read as gpui reads it (``ZedContext``): nil when missing, not a
+  /// string or blank; a context gpui would refuse is `MK501` at its column, and nil.
+  mutating func zedSectionContext(in fields: MenuFileFields) -> ContextPredicate? {
+    guard let text = base.string("context", in: fields),
+      !text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace })
+    else { return nil }
+    do {
+      return try ZedContext.parse(text)
+    } catch {
+      report(
+        .badContext,
+        "bad context \(text.quotedForMessage): \(error.message); the section is skipped",
+        at: base.location(in: fields["context"]!, text: text, offset: error.column - 1))
+      return nil
     }
   }
 
