@@ -196,7 +196,8 @@ extension ForeignKeymapDecoder {
     let errorsBefore = errorCount
     let fields = base.fields(
       of: members, at: node.location, context: MenuFileContext(noun: "a VS Code key binding"),
-      known: isExtension ? VSCodeKeybindings.extensionBindingFields : VSCodeKeybindings.bindingFields)
+      known: isExtension
+        ? VSCodeKeybindings.extensionBindingFields : VSCodeKeybindings.bindingFields)
     var keys: KeySequence?
     if isExtension {
       switch extensionKey(in: fields, at: node.location) {
@@ -367,7 +368,8 @@ extension ForeignKeymapDecoder {
             + "contributes it"
         report(
           .approximatedWhenClause,
-          approximation.writtenText.quotedForMessage + " has no MenuKit equivalent (\(approximation.kind)); \(kept); keymap-lint takes "
+          approximation.writtenText.quotedForMessage
+            + " has no MenuKit equivalent (\(approximation.kind)); \(kept); keymap-lint takes "
             + "it as possibly true or false",
           at: base.location(in: node, text: text, offset: approximation.column - 1))
       }

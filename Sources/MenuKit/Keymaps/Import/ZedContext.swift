@@ -139,6 +139,15 @@ enum ZedContext {
         if let current = self.isAnd, current != isAnd {
           self = Chain(first: result)
         }
+        if self.isAnd == nil {
+          // The first operand joins the list too when it is of the same kind: `(a && b) && c`.
+          switch operands[0] {
+          case .and(let inner) where isAnd, .or(let inner) where !isAnd:
+            operands = inner
+            operandDepth -= 1
+          default: break
+          }
+        }
         self.isAnd = isAnd
         switch parsed.predicate {
         case .and(let inner) where isAnd:
