@@ -67,6 +67,29 @@ struct FaithfulImportLintTests {
     #expect(solver.canHoldTogether(try ContextPredicate(parsing: "GitPanel"), editor) == nil)
   }
 
+  @Test("vscode-neovim's ctrl+[BracketLeft] twin is typed at its key, and not taken for ctrl+[")
+  func scanCodeTwin() throws {
+    let document = LintDocument.load(
+      text: """
+        [
+          { "key": "ctrl+[", "command": "vscode-neovim.escape", "when": "editorTextFocus" },
+          { "key": "ctrl+[BracketLeft]", "command": "vscode-neovim.escape", "when": "editorTextFocus" },
+          { "key": "ctrl+[BracketLeft]", "command": "other", "when": "editorTextFocus" }
+        ]
+        """, path: "k.json", format: .vscode, platform: .linux)
+    let layouts = [LayoutName(layout: "us"), LayoutName(layout: "de")]
+    let report = KeymapLinter(configuration: LintConfiguration(platform: .linux, layouts: layouts))
+      .lint([document])
+    // The character needs AltGr on German; the position is typed directly on both layouts.
+    #expect(report.findings.contains { $0.code == .needsAltGr && $0.location?.line == 2 })
+    #expect(!report.findings.contains { $0.location?.line == 3 && $0.code != .deadBinding })
+    #expect(!report.findings.contains { $0.code == .untypableShortcut })
+    // The twin is not a duplicate of ctrl+[; a second binding of the position is.
+    let dead = try #require(report.findings.first { $0.code == .deadBinding })
+    #expect(dead.location?.line == 3)
+    #expect(dead.message.hasPrefix("Ctrl+[BracketLeft] (vscode-neovim.escape)"))
+  }
+
   @Test("a 'not in' clause may hold either way: it kills no binding and is killed by none")
   func notInMayHoldEitherWay() throws {
     let report = lintVSCode(
