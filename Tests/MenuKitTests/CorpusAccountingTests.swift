@@ -68,16 +68,21 @@ struct CorpusAccountingTests {
   @Test(
     "each file: imported or dropped with a diagnostic inside the entry; the round trip keeps all")
   func accounting() throws {
-    var table = ["| file | entries | imported | dropped | reasons |", "|---|---|---|---|---|"]
+    var table = [
+      "| file | profile | entries | imported | dropped | reasons |", "|---|---|---|---|---|---|",
+    ]
     #expect(Self.files.count == 13)
     for relative in Self.files {
       let path = Self.root.appendingPathComponent(relative).path
       let text = try String(contentsOfFile: path, encoding: .utf8)
       let format = try #require(KeymapFormat.detect(path: path, text: text), "\(relative)")
+      // Each editor's defaults for a platform are read under that platform's profile.
+      let platform: PlatformProfile =
+        relative.contains("macos") ? .mac : relative.contains("windows") ? .windows : .linux
       let (keymap, diagnostics) =
         format == .vscode
-        ? VSCodeKeybindings.load(text: text, path: path, platform: .linux, source: .app)
-        : ZedKeymap.load(text: text, path: path, platform: .linux, source: .app)
+        ? VSCodeKeybindings.load(text: text, path: path, platform: platform, source: .app)
+        : ZedKeymap.load(text: text, path: path, platform: platform, source: .app)
       let bindings = try #require(keymap?.bindings, "\(relative)")
       let all = entries(of: try JSONReader.parse(text, file: path), format: format)
       let imported = Set(bindings.compactMap(\.location))
@@ -88,12 +93,14 @@ struct CorpusAccountingTests {
       var dropped = 0
       for entry in all where !imported.contains(entry.start) {
         dropped += 1
-        let reason = diagnostics.first { diagnostic in
-          guard let location = diagnostic.location else { return false }
-          if entry.contains(location) { return true }
-          guard let section = entry.section else { return false }
-          return location >= section.start && location < section.firstBinding
-        }
+        let reason =
+          diagnostics.first { $0.location.map(entry.contains) ?? false }
+          ?? diagnostics.first { diagnostic in
+            guard let location = diagnostic.location, let section = entry.section else {
+              return false
+            }
+            return location >= section.start && location < section.firstBinding
+          }
         guard let reason else {
           Issue.record("\(relative): the entry at \(entry.start) is dropped silently")
           continue
@@ -113,7 +120,7 @@ struct CorpusAccountingTests {
       #expect(back.map(\.context) == bindings.map(\.context), "\(relative)")
       let why = reasons.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
       table.append(
-        "| \(relative) | \(all.count) | \(bindings.count) | \(dropped) | "
+        "| \(relative) | \(platform.rawValue) | \(all.count) | \(bindings.count) | \(dropped) | "
           + "\(why.isEmpty ? "—" : why.joined(separator: ", ")) |")
     }
     print(table.joined(separator: "\n"))

@@ -306,3 +306,37 @@ func corpusPath(_ relative: String) -> String {
   URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/corpus/\(relative)").path
 }
+
+@Suite("VS Code's platform constants")
+struct VSCodePlatformConstantsTests {
+  @Test(
+    "isLinux, isMac, isWindows, isWeb fold as VS Code folds them on the platform",
+    arguments: [
+      ("isLinux && a", PlatformProfile.linux, "a"),
+      ("!isWindows && a", .linux, "a"),
+      ("isWindows || a", .windows, "true"),
+      ("isMac == false && a", .mac, "false"),
+      ("isMacNative && a", .mac, "a"),
+      ("isWeb", .linux, "false"),
+    ])
+  func constants(when: String, platform: PlatformProfile, expected: String) throws {
+    let clause = try VSCodeWhenClause(parsing: when, platform: platform)
+    switch clause.value {
+    case .constant(let value): #expect("\(value)" == expected)
+    case .predicate(let predicate): #expect(predicate.description == expected)
+    }
+  }
+
+  @Test("a binding only for another platform is skipped with MK554 naming the constant")
+  func skipped() throws {
+    let text = #"[{ "key": "alt+f4", "command": "close", "when": "isWindows && isWebX" }]"#
+    let (keymap, diagnostics) = VSCodeKeybindings.load(text: text, platform: .linux, source: .app)
+    #expect(keymap?.bindings.isEmpty == true)
+    #expect(diagnostics.map(\.code) == [.bindingNeverApplies])
+    #expect(
+      diagnostics.first?.message.contains(
+        "under the linux profile (VS Code fixes 'isWindows' on each platform)") == true)
+    let windows = VSCodeKeybindings.load(text: text, platform: .windows, source: .app)
+    #expect(windows.keymap?.bindings.first?.context?.description == "isWebX")
+  }
+}

@@ -228,9 +228,15 @@ extension ForeignKeymapDecoder {
       case .some(.predicate(let predicate)): context = predicate
       case .some(.constant(true)): context = nil
       case .some(.constant(false)):
+        let named = VSCodeWhenClause.constantKeys(in: text, platform: platform)
+        let why =
+          named.isEmpty
+          ? ""
+          : " under the \(platform.rawValue) profile (VS Code fixes "
+            + named.map { "'\($0)'" }.joined(separator: ", ") + " on each platform)"
         report(
           .bindingNeverApplies,
-          "the when clause \(text.quotedForMessage) is always false, so the binding never "
+          "the when clause \(text.quotedForMessage) is always false\(why), so the binding never "
             + "applies; it is skipped",
           at: node.location)
         return nil
@@ -356,7 +362,7 @@ extension ForeignKeymapDecoder {
   /// approximated comparison.
   mutating func whenClause(_ text: String, at node: JSONNode) -> VSCodeWhenClause.Value? {
     do {
-      let clause = try VSCodeWhenClause(parsing: text)
+      let clause = try VSCodeWhenClause(parsing: text, platform: platform)
       for approximation in clause.approximations {
         let identifier = (VSCodeWhenClause.opaquePrefix + approximation.text).quotedForMessage
         let kept =

@@ -49,14 +49,38 @@ struct VSCodeWhenClause {
     case predicate(ContextPredicate)
   }
 
+  /// The context keys VS Code fixes per platform and folds away while parsing
+  /// (`CONSTANT_VALUES` in `contextkey.ts`), for the desktop app on a platform profile:
+  /// `isLinux` is true under linux, `isWindows` false, and so on.
+  static func constants(on platform: PlatformProfile) -> [String: Bool] {
+    [
+      "isLinux": platform == .linux, "isMac": platform == .mac,
+      "isWindows": platform == .windows, "isWeb": false, "isMacNative": platform == .mac,
+      "isIOS": false, "isMobile": false,
+    ]
+  }
+
+  /// The platform constants a clause names, sorted, for messages.
+  static func constantKeys(in text: String, platform: PlatformProfile) -> [String] {
+    var parser = Parser(scalars: Array(text.unicodeScalars))
+    guard (try? parser.tokenize()) != nil else { return [] }
+    let constants = constants(on: platform)
+    let words: [String] = parser.tokens.compactMap {
+      if case .word(let word) = $0.kind, constants[word] != nil { return word }
+      return nil
+    }
+    return Set(words).sorted()
+  }
+
   /// The parsed clause.
   var value: Value
   /// The comparisons kept as opaque identifiers, in order.
   var approximations: [Approximation]
 
   /// Parses a clause.
-  init(parsing text: String) throws(ParseError) {
+  init(parsing text: String, platform: PlatformProfile? = nil) throws(ParseError) {
     var parser = Parser(scalars: Array(text.unicodeScalars))
+    parser.constants = platform.map(Self.constants(on:)) ?? [:]
     try parser.tokenize()
     let (value, _) = try parser.parseOr(nesting: 0)
     if parser.current.kind != .end {
@@ -233,6 +257,13 @@ extension VSCodeWhenClause {
     var tokens: [Token] = []
     var index = 0
     var approximations: [Approximation] = []
+    /// The keys that are constants on the platform (``VSCodeWhenClause/constants(on:)``).
+    var constants: [String: Bool] = [:]
+
+    /// `key` alone: a constant on the platform, or the predicate that the context has it.
+    func has(_ key: String) -> Value {
+      constants[key].map(Value.constant) ?? .predicate(.identifier(key))
+    }
 
     /// What an operand may start with, for messages.
     static let operandPhrase = "a context key, '!', 'true', 'false' or '('"
@@ -468,6 +499,7 @@ extension VSCodeWhenClause {
         return (.constant(word == "false"), 0)
       case .word(let word) where word != "in" && word != "not":
         index += 1
+        if let constant = constants[word] { return (.constant(!constant), 0) }
         return (.predicate(.not(.identifier(word))), 2)
       case .open, .not:
         if nesting >= ContextPredicate.maximumDepth {
@@ -514,6 +546,7 @@ extension VSCodeWhenClause {
       case .word(let key) where key != "in" && key != "not":
         index += 1
         let value = try parseComparison(key: key, keyToken: token)
+        if case .constant = value { return (value, 0) }
         guard case .predicate(.not) = value else { return (value, 1) }
         return (value, 2)
       default:
@@ -535,6 +568,7 @@ extension VSCodeWhenClause {
         case .word("true"), .word("false"):
           let isTrue = current.kind == .word("true")
           index += 1
+          if let constant = constants[key] { return .constant((constant == isTrue) == isEqual) }
           let has = ContextPredicate.identifier(key)
           return .predicate(isTrue == isEqual ? has : .not(has))
         case .word(let value), .quoted(let value):
@@ -577,7 +611,7 @@ extension VSCodeWhenClause {
         index += 1
         return approximateNotIn(key: keyToken, value: tokens[index - 1])
       default:
-        return .predicate(.identifier(key))
+        return has(key)
       }
     }
 
