@@ -256,6 +256,22 @@ struct KeymapImportFaithfulTests {
     #expect(reloaded.keymap?.bindings.map(\.context) == bindings.map(\.context))
   }
 
+  @Test("Zed's vim.json → keymap → Zed text → keymap keeps every binding and context")
+  func zedVimRoundTrip() throws {
+    let (keymap, _) = ZedKeymap.load(
+      contentsOf: corpusPath("zed-base/vim.json"), platform: .linux, source: .app)
+    let bindings = try #require(keymap?.bindings)
+    let written = ZedKeymap.text(of: keymap!, platform: .linux)
+    #expect(written.diagnostics.isEmpty, "\(written.diagnostics.prefix(3))")
+    #expect(written.text.contains(#""context": "vim_operator == g~""#))
+    let reloaded = ZedKeymap.load(text: written.text, platform: .linux, source: .app)
+    #expect(reloaded.diagnostics.isEmpty)
+    let back = try #require(reloaded.keymap?.bindings)
+    #expect(back.map(\.keys) == bindings.map(\.keys))
+    #expect(back.map(\.context) == bindings.map(\.context))
+    #expect(back.map(\.effect) == bindings.map(\.effect))
+  }
+
   @Test("Zed's 'shift shift' is a double tap of Shift, and is written back so")
   func shiftShift() throws {
     let text = #"[{ "bindings": { "shift shift": "command_palette::Toggle", "shift-a": "x" } }]"#

@@ -164,7 +164,7 @@ public enum ZedKeymap {
     let texts = sections.map { section in
       var text = "  {\n"
       if let context = section.context {
-        text += "    \"context\": \(KeymapFile.jsonString(context.description)),\n"
+        text += "    \"context\": \(KeymapFile.jsonString(zedText(of: context))),\n"
       }
       if section.byPosition { text += "    \"use_key_equivalents\": true,\n" }
       text += "    \"bindings\": {\n"
@@ -241,13 +241,44 @@ extension ZedKeymap {
     return table
   }()
 
-  /// The first name in a predicate that Zed's context parser cannot read, if any.
+  /// A predicate in Zed's context syntax: MenuKit's text with every name bare (Zed has no
+  /// quotes; ``nonZedName(in:)`` says which names it reads back) and the same precedence.
+  static func zedText(of predicate: ContextPredicate, minimumLevel: Int = 0) -> String {
+    let body: String
+    let level: Int
+    switch predicate {
+    case .identifier(let name): (body, level) = (name, 5)
+    case .equal(let key, let value): (body, level) = ("\(key) == \(value)", 3)
+    case .notEqual(let key, let value): (body, level) = ("\(key) != \(value)", 3)
+    case .not(let operand): (body, level) = ("!" + zedText(of: operand, minimumLevel: 4), 4)
+    case .and(let operands) where operands.count == 1, .or(let operands) where operands.count == 1:
+      return zedText(of: operands[0], minimumLevel: minimumLevel)
+    case .and(let operands):
+      (body, level) = (
+        operands.map { zedText(of: $0, minimumLevel: 3) }.joined(separator: " && "), 2
+      )
+    case .or(let operands):
+      (body, level) = (
+        operands.map { zedText(of: $0, minimumLevel: 2) }.joined(separator: " || "), 1
+      )
+    case .descendant(let lhs, let rhs):
+      (body, level) = (zedText(of: lhs) + " > " + zedText(of: rhs, minimumLevel: 1), 0)
+    }
+    return level < minimumLevel ? "(\(body))" : body
+  }
+
+  /// The first name in a predicate that Zed's context parser cannot read back as itself, if
+  /// any: gpui reads an identifier that starts with a letter, a digit, `_` or `-` and goes on
+  /// through those and Vim's operator characters, or one operator character alone
+  /// (``ZedContext``).
   static func nonZedName(in predicate: ContextPredicate) -> String? {
     func isZedIdentifier(_ name: String) -> Bool {
-      !name.isEmpty
-        && name.unicodeScalars.allSatisfy {
-          $0 == "_" || $0 == "-" || $0.properties.isAlphabetic
-            || $0.properties.numericType == .decimal
+      let scalars = Array(name.unicodeScalars)
+      guard let first = scalars.first else { return false }
+      if scalars.count == 1, ZedContext.isVimOperatorScalar(first) { return true }
+      return ZedContext.isIdentifierScalar(first)
+        && scalars.allSatisfy {
+          ZedContext.isIdentifierScalar($0) || ZedContext.isVimOperatorScalar($0)
         }
     }
     switch predicate {
