@@ -222,9 +222,17 @@ public final class LintModel {
   /// Whether any menu file was given.
   public var hasMenus: Bool { documents.contains { $0.format == .menu } }
 
-  /// The label of a binding's keys under the platform, such as `Ctrl+Shift+[`.
+  /// The label of a binding's keys under the platform, such as `Ctrl+Shift+[`. A physical
+  /// key keeps its position's name (`Ctrl+[BracketLeft]`), so a finding never reads as if it
+  /// were about the character its key types on US QWERTY (`Ctrl+[`, its twin).
   public func label(_ binding: LintBinding) -> String {
-    binding.binding.keys.label(for: configuration.platform)
+    let platform = configuration.platform
+    return binding.binding.keys.strokes.map { stroke in
+      guard stroke.input.physicalKey != nil else { return stroke.label(for: platform) }
+      let words = KeyboardShortcut(KeyInput("x"), modifierFlags: stroke.modifierFlags)
+        .label(for: platform).dropLast()
+      return words + stroke.input.canonicalName
+    }.joined(separator: " ")
   }
 
   /// A binding's effect in words: `editor.fold`, `unbind`.

@@ -146,6 +146,33 @@ extension XKBKeyboard {
 // MARK: - Internal
 
 extension XKBKeyboard {
+  /// How a physical-key stroke (`Ctrl+[BracketLeft]`) is typed: at its own key, level 1,
+  /// holding the stroke's modifiers, never relocated, mirrored or by the Latin fallback
+  /// (decision 0010); the matcher decides as for any press. Unreachable when the layout lacks
+  /// the key or Linux reports its position as another key.
+  func physicalTyping(
+    of stroke: KeyboardShortcut, usage: KeyboardHIDUsage, strokeKeys: [Int],
+    platform: PlatformProfile, table: ModifierKeyTable
+  ) -> StrokeTyping {
+    guard case .direct(let location) = physicalReachability(of: usage) else {
+      return StrokeTyping(stroke: stroke, verdict: .unreachable, press: nil)
+    }
+    let candidate = TypingSupport.Candidate(
+      evdevCode: location.evdevCode, level: 1, input: stroke.input, holding: strokeKeys,
+      levelKeyCount: 0, holdsLevelShift: false, isKeypadKeysym: false)
+    let command = KeyCommand(
+      Command(title: "", action: "typing:"), input: stroke.input,
+      modifierFlags: stroke.modifierFlags)
+    let attempt = evaluate(
+      candidate, command: command, matcher: KeyCommandMatcher(platform: platform),
+      direction: .leftToRight, table: table)
+    if attempt.press.matchKind != nil {
+      return StrokeTyping(stroke: stroke, verdict: .direct, press: attempt.press, pressesTried: 1)
+    }
+    return StrokeTyping(
+      stroke: stroke, verdict: .layoutAction, press: attempt.press, pressesTried: 1)
+  }
+
   /// Translates a hypothetical press on the scratch keyboard and hands it, the scratch
   /// keyboard (still holding the keys, as the dispatcher's keyboard is when it matches) and
   /// the level the press reached (from 1) to `body`; then releases everything.
@@ -262,6 +289,10 @@ extension XKBKeyboard {
       let strokeKeys = table.keys(for: platform.physicalModifiers(stroke.modifierFlags))
     else { return StrokeTyping(stroke: stroke, verdict: .unreachable, press: nil) }
 
+    if let usage = stroke.input.physicalKey {
+      return physicalTyping(
+        of: stroke, usage: usage, strokeKeys: strokeKeys, platform: platform, table: table)
+    }
     var target = Self.lowercased(stroke.input)
     if direction == .rightToLeft, let mirrored = KeyCommandMatcher.mirroredInput(target) {
       target = mirrored

@@ -89,7 +89,7 @@ struct KeymapImportDocsTests {
       ("key !== value", "key != value"), ("key > n", "'vscode:key > n'"),
       ("key =~ /regex/flags", "'vscode:key =~ /regex/flags'"),
       ("key in list", "'vscode:key in list'"),
-      ("key not in list", "'vscode:key not in list'"),
+      ("key not in list", "!'vscode:key in list'"),
     ]
     let text = try documentation("importing-keymaps.md")
     for (when, predicate) in rows {

@@ -76,7 +76,7 @@ struct KeymapImportVSCodeTests {
         { "command": "c" },
         { "key": "ctrl+q", "command": 4 },
         "stray",
-        { "key": "ctrl+e", "command": "- x" },
+        { "key": "ctrl+e", "command": "-" },
         { "key": "ctrl+f", "command": "find", "whne": "x" },
       ]
       """
@@ -411,7 +411,7 @@ private let whenCases = [
     when: "resource in 'git.files'", predicate: "'vscode:resource in \\'git.files\\''",
     approximations: 1),
   WhenCase(
-    when: "resource not in list", predicate: "'vscode:resource not in list'", approximations: 1),
+    when: "resource not in list", predicate: "!'vscode:resource in list'", approximations: 1),
 ]
 
 struct BadWhenCase: CustomTestStringConvertible, Sendable {

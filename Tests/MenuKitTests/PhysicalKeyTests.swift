@@ -427,7 +427,7 @@ struct PhysicalKeyImportTests {
   }
 
   @Test(
-    "Zed's use_key_equivalents: nothing on linux, as Zed for Linux ignores it; MK557 elsewhere",
+    "Zed's use_key_equivalents: nothing on linux, as Zed for Linux ignores it; positions elsewhere",
     arguments: [PlatformProfile.linux, .mac, .windows])
   func zedKeyEquivalents(_ platform: PlatformProfile) throws {
     let path = importCorpusDirectory.appendingPathComponent("zed-base/cursor.json").path
@@ -435,16 +435,33 @@ struct PhysicalKeyImportTests {
       contentsOf: path, platform: platform, source: .builtIn)
     let bindings = try #require(keymap?.bindings)
     #expect(bindings.count == 28)
-    // The keys are the characters written, on every profile.
-    #expect(bindings.allSatisfy { $0.keys.strokes.allSatisfy { $0.input.physicalKey == nil } })
-    let ignored = diagnostics.filter { $0.code == .ignoredForeignEntry }
+    #expect(diagnostics.isEmpty)
+    let physical = bindings.filter { $0.keys.strokes.contains { $0.input.physicalKey != nil } }
     if platform == .linux {
-      #expect(ignored.isEmpty)
+      // The keys are the characters written.
+      #expect(physical.isEmpty)
     } else {
-      #expect(ignored.count == 7)
-      #expect(ignored.first?.location?.line == 5)
-      #expect(ignored.first?.message.contains("\(platform.rawValue) profile") == true)
+      // Every character US QWERTY types becomes the key it is on there.
+      #expect(!physical.isEmpty)
+      #expect(
+        bindings.allSatisfy { binding in
+          binding.keys.strokes.allSatisfy { $0.input.characters.map { $0.count != 1 } ?? true }
+        })
+      // And the Zed writer puts them back in a use_key_equivalents section.
+      let written = ZedKeymap.text(of: keymap!, platform: platform)
+      #expect(written.diagnostics.isEmpty)
+      #expect(written.text.contains(#""use_key_equivalents": true"#))
+      let reloaded = ZedKeymap.load(text: written.text, platform: platform, source: .builtIn)
+      #expect(reloaded.keymap?.bindings.map(\.keys) == bindings.map(\.keys))
     }
+  }
+
+  @Test("use_key_equivalents reads a shifted character as Shift and its key")
+  func zedShiftedEquivalent() throws {
+    let text = #"[{ "use_key_equivalents": true, "bindings": { "ctrl->": "a", "cmd-k up": "b" } }]"#
+    let (keymap, _) = ZedKeymap.load(text: text, platform: .windows, source: .user)
+    #expect(
+      keymap?.bindings.map(\.keys.canonicalText) == ["Cmd+Shift+[Period]", "Super+[KeyK] Up"])
   }
 }
 

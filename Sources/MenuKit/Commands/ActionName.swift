@@ -19,11 +19,18 @@ public struct ActionName: StringIdentifier {
 // MARK: - Internal
 
 extension ActionName {
-  /// Whether a binding in a keymap file can perform this action: the name is not empty, has no
-  /// white space, and does not start with `-`, which the file reads as removing a binding.
+  /// Whether a binding in a keymap file can perform this action: the name is not empty and does
+  /// not start with `-`, which the file reads as removing a binding. Any other string is a
+  /// command, spaces and `&` included, as in VS Code (whose commands are any string).
   ///
   /// The importers check this too, so that an imported binding reads back from MenuKit's text
   /// as the same binding (found by fuzzing, docs/hardening.md).
+  var isKeymapCommand: Bool {
+    !rawValue.isEmpty && !rawValue.hasPrefix("-")
+  }
+
+  /// ``isKeymapCommand``, and without white space: the rule of the Zed and GTK importers,
+  /// whose action names (`editor::Cancel`, `win.save`) never have any, so a space is a mistake.
   var canBePerformedByKeymap: Bool {
     !rawValue.isEmpty && !rawValue.hasPrefix("-")
       && !rawValue.unicodeScalars.contains(where: \.properties.isWhitespace)

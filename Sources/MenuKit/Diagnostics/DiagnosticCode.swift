@@ -155,12 +155,16 @@ extension DiagnosticCode {
   /// skipped.
   public static let unsupportedForeignKeys = DiagnosticCode(
     "MK559", "unsupported-foreign-keys", .warning)
+  /// A binding of another editor's keymap is for other platforms only (a VS Code extension's
+  /// binding with a `mac` key and no `key` or `linux`, under the linux profile); as in that
+  /// editor, it is skipped on this one.
+  public static let skippedForPlatform = DiagnosticCode("MK560", "skipped-for-platform", .note)
 
   /// The codes of importing and exporting other editors' keymaps, in code order.
   static let keymapImportCodes: [DiagnosticCode] = [
     .badForeignKeys, .badWhenClause, .approximatedWhenClause, .bindingNeverApplies,
     .notExportable, .badAcceleratorLine, .ignoredForeignEntry, .replacedAccelerator,
-    .unsupportedForeignKeys,
+    .unsupportedForeignKeys, .skippedForPlatform,
   ]
 }
 

@@ -74,6 +74,13 @@ struct DialectFormatter {
 
   /// How the dialect writes the key, or nil when it cannot.
   func keyText(_ input: KeyInput) -> String? {
+    if let flag = input.modifierKey {
+      // A modifier tap: Zed writes it as the modifier's word alone (`shift shift`).
+      guard dialect == .zed, case let words = modifierWords(flag), words.count == 1 else {
+        return nil
+      }
+      return words[0]
+    }
     if let key = input.specialKey { return key.name(in: dialect) }
     if let usage = input.physicalKey {
       // VS Code's scan-code notation; the other dialects name no key positions.

@@ -330,6 +330,17 @@ struct StrokeBuilder {
         expected: "a key after the modifiers")
     }
     let name = parser.text(range)
+    // Zed's `shift shift` (the JetBrains base keymap's palette key): a modifier word alone is
+    // a tap of that modifier key, as `Shift Shift` is in MenuKit's own text.
+    if dialect == .zed, seen.isEmpty, name.count > 1,
+      let modifier = DialectModifier.named(name, in: dialect),
+      case .flags(let flag) = modifier.flags(on: parser.platform),
+      let tap = KeyInput.modifierKey(flag)
+    {
+      keyOffset = range.lowerBound
+      input = tap
+      return
+    }
     if name.count > 1, DialectModifier.named(name, in: dialect) != nil {
       throw parser.error(
         .missingKey, at: range.lowerBound,

@@ -282,8 +282,7 @@ private struct KeymapDecoder {
     case .string(let name):
       let removed = name.hasPrefix("-")
       let action = removed ? String(name.dropFirst()) : name
-      guard !action.isEmpty, !action.unicodeScalars.contains(where: \.properties.isWhitespace)
-      else {
+      guard ActionName(action).isKeymapCommand else {
         let what =
           name.isEmpty ? "an empty command name" : "the command name \(name.quotedForMessage)"
         base.report(

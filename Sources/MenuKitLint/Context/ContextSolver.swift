@@ -44,6 +44,11 @@ public struct ContextSolver: Sendable {
     /// Identifiers that are kinds whatever their case, such as Zed's `menu`: keymap-lint lists
     /// those that some predicate uses as a whole operand of `>` (`FileFinder > Picker > menu`).
     public var lowercaseKinds: Set<String>
+    /// Identifiers that are free flags, not kinds, whatever their case: they exclude no kind.
+    /// ``exclusiveKinds(learningFrom:)`` makes a flag (Zed's `VimControl`, which its `Editor`
+    /// contributes besides its kind) compatible with its kinds through ``compatibleKinds``,
+    /// and lists here only the flags of a group too large for that.
+    public var flags: Set<String>
 
     /// Creates assumptions.
     ///
@@ -51,18 +56,21 @@ public struct ContextSolver: Sendable {
     ///   - exclusiveKinds: Whether kinds exclude each other within one context.
     ///   - compatibleKinds: Pairs of kinds that may share a context.
     ///   - lowercaseKinds: Identifiers that are kinds whatever their case.
+    ///   - flags: Identifiers that are flags of a kind, never kinds.
     public init(
       exclusiveKinds: Bool = false, compatibleKinds: Set<[String]> = [],
-      lowercaseKinds: Set<String> = []
+      lowercaseKinds: Set<String> = [], flags: Set<String> = []
     ) {
       self.exclusiveKinds = exclusiveKinds
       self.compatibleKinds = Set(compatibleKinds.map { $0.sorted() })
       self.lowercaseKinds = lowercaseKinds
+      self.flags = flags
     }
 
-    /// Whether an identifier names a kind: it begins with an uppercase letter, or is one of
-    /// ``lowercaseKinds``.
+    /// Whether an identifier names a kind: it is not one of ``flags``, and it begins with an
+    /// uppercase letter or is one of ``lowercaseKinds``.
     public func isKind(_ name: String) -> Bool {
+      if flags.contains(name) { return false }
       if lowercaseKinds.contains(name) { return true }
       guard let first = name.unicodeScalars.first else { return false }
       return first.properties.isUppercase
@@ -72,8 +80,12 @@ public struct ContextSolver: Sendable {
     public static let none = Assumptions()
 
     /// Exclusive kinds, learned from the predicates: an identifier that is a whole operand of
-    /// `>` is a kind even in lowercase (`Picker > menu`), and two kinds that one conjunction
-    /// requires at one context may share one (`GitPanel && CommitEditor`).
+    /// `>` is a kind even in lowercase (`Picker > menu`); an uppercase identifier that one
+    /// conjunction requires at one context together with a kind (a whole operand of `>`, or a
+    /// whole context such as `"GitPanel"`) or with a flag, and that is neither itself, is a
+    /// flag of that kind, not a kind (`Editor && VimControl`, then `VimControl && VimCount`:
+    /// both are flags, so `VimControl && VimCount` does not exclude `Editor`); and two kinds
+    /// that one conjunction requires at one context may share one (`GitPanel && CommitEditor`).
     ///
     /// - Parameter predicates: The predicates of the keymaps being linted.
     /// - Returns: The assumptions.
@@ -81,13 +93,27 @@ public struct ContextSolver: Sendable {
       -> Assumptions
     {
       var kinds: Set<String> = []
-      for predicate in predicates { Self.collectOperandKinds(predicate, into: &kinds) }
-      var assumptions = Assumptions(exclusiveKinds: true, lowercaseKinds: kinds)
+      var chains: [[String]] = []
+      var wholes: Set<String> = []
+      for predicate in predicates {
+        Self.collectOperandKinds(predicate, into: &kinds)
+        Self.collectChains(predicate, into: &chains)
+        // A context that is one identifier (or alternatives of single identifiers) names what
+        // a responder is: `"context": "GitPanel"`.
+        switch predicate {
+        case .identifier(let name): wholes.insert(name)
+        case .or(let operands):
+          for case .identifier(let name) in operands { wholes.insert(name) }
+        default: break
+        }
+      }
+      let (flagPairs, freeFlags) = Self.flagPairs(chains: chains, kinds: kinds.union(wholes))
+      var assumptions = Assumptions(exclusiveKinds: true, lowercaseKinds: kinds, flags: freeFlags)
       var pairs: Set<[String]> = []
       for predicate in predicates {
         assumptions.collectConjoinedKinds(predicate, into: &pairs)
       }
-      assumptions.compatibleKinds = pairs
+      assumptions.compatibleKinds = pairs.union(flagPairs)
       return assumptions
     }
 
@@ -108,6 +134,90 @@ public struct ContextSolver: Sendable {
       case .identifier, .equal, .notEqual:
         break
       }
+    }
+
+    /// Adds the identifiers that each `&&` chain of the predicate requires at one context (its
+    /// own identifier operands, as ``collectConjoinedKinds(_:into:)`` counts them).
+    private static func collectChains(_ predicate: ContextPredicate, into chains: inout [[String]])
+    {
+      switch predicate {
+      case .and(let operands):
+        var names: [String] = []
+        for operand in operands {
+          if case .identifier(let name) = operand { names.append(name) }
+          collectChains(operand, into: &chains)
+        }
+        if names.count > 1 { chains.append(names) }
+      case .or(let operands):
+        for operand in operands { collectChains(operand, into: &chains) }
+      case .descendant(let lhs, let rhs):
+        collectChains(lhs, into: &chains)
+        collectChains(rhs, into: &chains)
+      case .not(let inner):
+        collectChains(inner, into: &chains)
+      case .identifier, .equal, .notEqual:
+        break
+      }
+    }
+
+    /// The flags and the kinds each may share a context with. The uppercase identifiers that
+    /// are not kinds (whole operands of `>` or whole contexts) are grouped by the chains that
+    /// require them together (`VimControl && VimCount`); a group whose chains also require
+    /// kinds (`Editor && VimControl`) is a group of flags of those kinds: each flag may share a
+    /// context with them and with the group's other flags, and excludes every other kind. A
+    /// group of more than ``ContextSolver/maximumExclusiveKinds`` flags is left free instead
+    /// (``flags``). Linear in the chains' size, but for the pairs made.
+    private static func flagPairs(chains: [[String]], kinds: Set<String>) -> (
+      pairs: Set<[String]>, free: Set<String>
+    ) {
+      var parent: [String: String] = [:]
+      func root(_ name: String) -> String {
+        var current = name
+        while let next = parent[current], next != current { current = next }
+        var walk = name
+        while let next = parent[walk], next != current {
+          parent[walk] = current
+          walk = next
+        }
+        return current
+      }
+      func isCandidate(_ name: String) -> Bool {
+        !kinds.contains(name) && name.unicodeScalars.first?.properties.isUppercase == true
+      }
+      for chain in chains {
+        let candidates = chain.filter(isCandidate)
+        for name in candidates where parent[name] == nil { parent[name] = name }
+        for name in candidates.dropFirst() {
+          let (first, other) = (root(candidates[0]), root(name))
+          if first != other { parent[other] = first }
+        }
+      }
+      var owners: [String: Set<String>] = [:]
+      for chain in chains {
+        let owning = chain.filter { kinds.contains($0) }
+        guard !owning.isEmpty else { continue }
+        for name in chain where isCandidate(name) {
+          owners[root(name), default: []].formUnion(owning)
+        }
+      }
+      var members: [String: [String]] = [:]
+      for name in parent.keys where owners[root(name)] != nil {
+        members[root(name), default: []].append(name)
+      }
+      var pairs: Set<[String]> = []
+      var free: Set<String> = []
+      for (group, flags) in members {
+        let kindsOfGroup = owners[group] ?? []
+        guard flags.count + kindsOfGroup.count <= ContextSolver.maximumExclusiveKinds else {
+          free.formUnion(flags)
+          continue
+        }
+        for flag in flags {
+          for kind in kindsOfGroup { pairs.insert([flag, kind].sorted()) }
+          for other in flags where other < flag { pairs.insert([other, flag]) }
+        }
+      }
+      return (pairs, free)
     }
 
     /// Adds each pair of kinds that one `&&` chain of the predicate requires together.

@@ -16,7 +16,8 @@ public enum KeymapFormat: String, Hashable, Sendable, CaseIterable {
   case menuKitKeymap
   /// A MenuKit menu file (``MenuFile``): an object with `menu` or `edits`.
   case menuKitMenu
-  /// A VS Code `keybindings.json` (``VSCodeKeybindings``): an array of objects with `key`.
+  /// A VS Code `keybindings.json` (``VSCodeKeybindings``): an array of objects with `key`; or
+  /// an extension's `package.json`, whose `contributes.keybindings` are read.
   case vscode
   /// A Zed `keymap.json` (``ZedKeymap``): an array of objects with `bindings`.
   case zed
@@ -28,6 +29,7 @@ public enum KeymapFormat: String, Hashable, Sendable, CaseIterable {
   /// The rules, in order (`docs/importing-keymaps.md` has them too):
   /// 1. Text that parses as JSON (comments and trailing commas allowed):
   ///    - an object with `keymap` is a MenuKit keymap; with `menu` or `edits`, a menu file;
+  ///      with a `contributes` object, a VS Code extension's `package.json` (`.vscode`);
   ///    - an array whose first object has `key` or `command` is VS Code; one whose first
   ///      object has `bindings`, `context` or `use_key_equivalents` is Zed;
   ///    - anything else (an empty array, an object without those fields) goes by the name.
@@ -66,6 +68,10 @@ extension KeymapFormat {
       let keys = Set(members.map(\.key))
       if keys.contains("keymap") { return .menuKitKeymap }
       if keys.contains("menu") || keys.contains("edits") { return .menuKitMenu }
+      // A VS Code extension's package.json: its `contributes.keybindings`.
+      if members.contains(where: { $0.key == "contributes" && $0.value.value.objectValue != nil }) {
+        return .vscode
+      }
       return nil
     case .array(let elements):
       guard let first = elements.lazy.compactMap(\.value.objectValue).first else { return nil }
@@ -121,6 +127,7 @@ extension KeymapFormat {
     } else {
       if text.contains("\"keymap\"") { return .menuKitKeymap }
       if text.contains("\"menu\"") || text.contains("\"edits\"") { return .menuKitMenu }
+      if text.contains("\"contributes\"") { return .vscode }
     }
     return nil
   }

@@ -35,6 +35,8 @@
 public enum VSCodeKeybindings {
   /// The fields of a binding object.
   static let bindingFields = ["key", "command", "when", "args"]
+  /// The fields of a binding an extension contributes: also a key per platform.
+  static let extensionBindingFields = bindingFields + ["mac", "linux", "win"]
 
   /// Reads and loads a VS Code `keybindings.json` at a path.
   ///
@@ -81,14 +83,38 @@ public enum VSCodeKeybindings {
   public static func load(
     text: String, path: String = "", platform: PlatformProfile, source: KeymapSource
   ) -> (keymap: Keymap?, diagnostics: [Diagnostic]) {
-    ForeignKeymapDecoder.decodeArray(
-      text: text, path: path, dialect: .vscode, platform: platform, source: source,
-      expected: "an array of key bindings at the top level of a VS Code keybindings file"
-    ) { decoder, entry, keymap in
-      if let binding = decoder.decodeVSCodeBinding(entry, source: source) {
+    let root: JSONNode
+    switch SourceFile.parseJSON(text, path: path) {
+    case .success(let node): root = node
+    case .failure(let failure): return (nil, [failure.diagnostic])
+    }
+    var decoder = ForeignKeymapDecoder(text: text, dialect: .vscode, platform: platform)
+    let entries: [JSONNode]
+    let isExtension: Bool
+    switch root.value {
+    case .array(let elements):
+      (entries, isExtension) = (elements, false)
+    case .object(let members):
+      guard let contributions = decoder.extensionKeybindings(members, at: root.location) else {
+        return (nil, decoder.diagnostics)
+      }
+      (entries, isExtension) = (contributions, true)
+    default:
+      decoder.report(
+        .wrongType,
+        "expected an array of key bindings at the top level of a VS Code keybindings file, or "
+          + "an extension's package.json object, found \(root.value.typeNameWithArticle)",
+        at: root.location)
+      return (nil, decoder.diagnostics)
+    }
+    var keymap = Keymap(source: source, path: path.isEmpty ? nil : path)
+    for entry in entries {
+      if let binding = decoder.decodeVSCodeBinding(entry, source: source, isExtension: isExtension)
+      {
         keymap.bindings.append(binding)
       }
     }
+    return (keymap, decoder.diagnostics)
   }
 
   /// Writes a keymap as a VS Code `keybindings.json`.
@@ -156,7 +182,9 @@ public enum VSCodeKeybindings {
 
 extension ForeignKeymapDecoder {
   /// Decodes one VS Code binding object, or reports why it is skipped.
-  mutating func decodeVSCodeBinding(_ node: JSONNode, source: KeymapSource) -> KeyBinding? {
+  mutating func decodeVSCodeBinding(
+    _ node: JSONNode, source: KeymapSource, isExtension: Bool = false
+  ) -> KeyBinding? {
     guard case .object(let members) = node.value else {
       report(
         .wrongType,
@@ -168,9 +196,19 @@ extension ForeignKeymapDecoder {
     let errorsBefore = errorCount
     let fields = base.fields(
       of: members, at: node.location, context: MenuFileContext(noun: "a VS Code key binding"),
-      known: VSCodeKeybindings.bindingFields)
+      known: isExtension
+        ? VSCodeKeybindings.extensionBindingFields : VSCodeKeybindings.bindingFields)
     var keys: KeySequence?
-    if let text = base.string("key", in: fields, required: true) {
+    if isExtension {
+      switch extensionKey(in: fields, at: node.location) {
+      case .key(let text, let field):
+        keys = keySequence(text, at: fields[field]!)
+      case .skipped:
+        return nil
+      case .missing:
+        break
+      }
+    } else if let text = base.string("key", in: fields, required: true) {
       keys = keySequence(text, at: fields["key"]!)
     }
     var effect: KeyBinding.Effect?
@@ -190,9 +228,15 @@ extension ForeignKeymapDecoder {
       case .some(.predicate(let predicate)): context = predicate
       case .some(.constant(true)): context = nil
       case .some(.constant(false)):
+        let named = VSCodeWhenClause.constantKeys(in: text, platform: platform)
+        let why =
+          named.isEmpty
+          ? ""
+          : " under the \(platform.rawValue) profile (VS Code fixes "
+            + named.map { "'\($0)'" }.joined(separator: ", ") + " on each platform)"
         report(
           .bindingNeverApplies,
-          "the when clause \(text.quotedForMessage) is always false, so the binding never "
+          "the when clause \(text.quotedForMessage) is always false\(why), so the binding never "
             + "applies; it is skipped",
           at: node.location)
         return nil
@@ -204,13 +248,104 @@ extension ForeignKeymapDecoder {
       keys: keys, effect: effect, context: context, source: source, location: node.location)
   }
 
+  /// What an extension's binding gives as its key on the platform.
+  enum ExtensionKey {
+    /// The key's text and the field it is in (`linux`, `mac`, `win` or `key`).
+    case key(String, field: String)
+    /// The binding has keys only for other platforms; a note says so.
+    case skipped
+    /// No key at all, or one of the wrong type; an error says so.
+    case missing
+  }
+
+  /// The key of a binding an extension contributes, chosen as VS Code chooses it
+  /// (`WorkbenchKeybindingService.bindToCurrentPlatform`): the platform's own field (`linux`,
+  /// `mac` or `win`) when it is a non-empty string, else `key`. A binding with keys only for
+  /// other platforms is skipped with a note (`MK560`); one with no key at all is `MK112`.
+  mutating func extensionKey(in fields: MenuFileFields, at location: SourceLocation)
+    -> ExtensionKey
+  {
+    let field =
+      switch platform {
+      case .linux: "linux"
+      case .mac: "mac"
+      case .windows: "win"
+      }
+    let platformKeys = ["linux", "mac", "win"].compactMap { name in
+      base.string(name, in: fields).map { (name, $0) }
+    }
+    if let own = platformKeys.first(where: { $0.0 == field }), !own.1.isEmpty {
+      return .key(own.1, field: field)
+    }
+    if let key = base.string("key", in: fields), !key.isEmpty {
+      return .key(key, field: "key")
+    }
+    let others = platformKeys.filter { !$0.1.isEmpty }
+    let platformName =
+      switch platform {
+      case .linux: "Linux"
+      case .mac: "macOS"
+      case .windows: "Windows"
+      }
+    guard !others.isEmpty else {
+      if fields["key"] == nil { base.reportMissing("key", in: fields) }
+      return .missing
+    }
+    let fieldNames = others.map { "'\($0.0)'" }.joined(separator: ", ")
+    let message =
+      "the binding has keys only for other platforms (\(fieldNames)) and no 'key' or "
+      + "'\(field)', so VS Code does not bind it on \(platformName); it is skipped "
+      + "under the \(platform.rawValue) profile"
+    report(.skippedForPlatform, message, at: location)
+    return .skipped
+  }
+
+  /// The bindings of an extension's `package.json`: `contributes.keybindings`, an array of
+  /// bindings or a single one. An object without it has no bindings; nil (with an error) when
+  /// it is there but of the wrong type.
+  mutating func extensionKeybindings(_ members: [JSONMember], at location: SourceLocation)
+    -> [JSONNode]?
+  {
+    guard let contributes = members.last(where: { $0.key == "contributes" })?.value else {
+      report(
+        .wrongType,
+        "expected an array of key bindings at the top level of a VS Code keybindings file, or "
+          + "an extension's package.json with 'contributes', found an object without it",
+        at: location)
+      return nil
+    }
+    guard case .object(let contributions) = contributes.value else {
+      report(
+        .wrongType,
+        "expected an object for 'contributes' in an extension's package.json, found "
+          + contributes.value.typeNameWithArticle,
+        at: contributes.location)
+      return nil
+    }
+    guard let keybindings = contributions.last(where: { $0.key == "keybindings" })?.value else {
+      return []
+    }
+    switch keybindings.value {
+    case .array(let elements): return elements
+    case .object: return [keybindings]
+    default:
+      report(
+        .wrongType,
+        "expected an array of key bindings or one key binding object for "
+          + "'contributes.keybindings', found \(keybindings.value.typeNameWithArticle)",
+        at: keybindings.location)
+      return nil
+    }
+  }
+
   /// The effect of a `command`: a command, `-command`, or `""` (disable the keys).
   mutating func vscodeEffect(_ name: String, at node: JSONNode) -> KeyBinding.Effect? {
     if name.isEmpty { return .unbind }
     let removed = name.hasPrefix("-")
     let action = removed ? String(name.dropFirst()) : name
-    guard !action.isEmpty, !action.unicodeScalars.contains(where: \.properties.isWhitespace)
-    else {
+    // VS Code takes any string as a command (spaces and '&' included); only a removal needs
+    // a command after its '-'.
+    guard ActionName(action).isKeymapCommand else {
       report(
         .badCommand,
         "the command name \(name.quotedForMessage) is not valid; expected a command such as "
@@ -227,13 +362,21 @@ extension ForeignKeymapDecoder {
   /// approximated comparison.
   mutating func whenClause(_ text: String, at node: JSONNode) -> VSCodeWhenClause.Value? {
     do {
-      let clause = try VSCodeWhenClause(parsing: text)
+      let clause = try VSCodeWhenClause(parsing: text, platform: platform)
       for approximation in clause.approximations {
+        let identifier = (VSCodeWhenClause.opaquePrefix + approximation.text).quotedForMessage
+        let kept =
+          approximation.negated
+          ? "it is kept as the negation of the opaque identifier \(identifier), which holds "
+            + "unless a context contributes the identifier, as VS Code's 'not in' holds when "
+            + "it knows no list"
+          : "it is kept as the opaque identifier \(identifier), which holds where a context "
+            + "contributes it"
         report(
           .approximatedWhenClause,
-          "\(approximation.text.quotedForMessage) has no MenuKit equivalent "
-            + "(\(approximation.kind)); it is kept as the opaque identifier "
-            + (VSCodeWhenClause.opaquePrefix + approximation.text).quotedForMessage,
+          approximation.writtenText.quotedForMessage
+            + " has no MenuKit equivalent (\(approximation.kind)); \(kept); keymap-lint takes "
+            + "it as possibly true or false",
           at: base.location(in: node, text: text, offset: approximation.column - 1))
       }
       return clause.value

@@ -25,6 +25,14 @@ struct VSCodeWhenClause {
     var kind: String
     /// The 1-based column of the comparison's key in the clause.
     var column: Int
+    /// Whether the clause negates the comparison kept (`key not in list` is kept as
+    /// `!'vscode:key in list'`).
+    var negated = false
+    /// The comparison as the clause writes it, when it differs from ``text``.
+    var written: String? = nil
+
+    /// The comparison as the clause writes it.
+    var writtenText: String { written ?? text }
   }
 
   /// A problem in the clause's text: what and where (1-based column).
@@ -41,14 +49,38 @@ struct VSCodeWhenClause {
     case predicate(ContextPredicate)
   }
 
+  /// The context keys VS Code fixes per platform and folds away while parsing
+  /// (`CONSTANT_VALUES` in `contextkey.ts`), for the desktop app on a platform profile:
+  /// `isLinux` is true under linux, `isWindows` false, and so on.
+  static func constants(on platform: PlatformProfile) -> [String: Bool] {
+    [
+      "isLinux": platform == .linux, "isMac": platform == .mac,
+      "isWindows": platform == .windows, "isWeb": false, "isMacNative": platform == .mac,
+      "isIOS": false, "isMobile": false,
+    ]
+  }
+
+  /// The platform constants a clause names, sorted, for messages.
+  static func constantKeys(in text: String, platform: PlatformProfile) -> [String] {
+    var parser = Parser(scalars: Array(text.unicodeScalars))
+    guard (try? parser.tokenize()) != nil else { return [] }
+    let constants = constants(on: platform)
+    let words: [String] = parser.tokens.compactMap {
+      if case .word(let word) = $0.kind, constants[word] != nil { return word }
+      return nil
+    }
+    return Set(words).sorted()
+  }
+
   /// The parsed clause.
   var value: Value
   /// The comparisons kept as opaque identifiers, in order.
   var approximations: [Approximation]
 
   /// Parses a clause.
-  init(parsing text: String) throws(ParseError) {
+  init(parsing text: String, platform: PlatformProfile? = nil) throws(ParseError) {
     var parser = Parser(scalars: Array(text.unicodeScalars))
+    parser.constants = platform.map(Self.constants(on:)) ?? [:]
     try parser.tokenize()
     let (value, _) = try parser.parseOr(nesting: 0)
     if parser.current.kind != .end {
@@ -97,6 +129,8 @@ extension VSCodeWhenClause {
       (text, level) = ("\(try key(name)) == \(try self.value(value))", 2)
     case .notEqual(let name, let value):
       (text, level) = ("\(try key(name)) != \(try self.value(value))", 2)
+    case .not(.identifier(let name)) where notInComparison(name) != nil:
+      (text, level) = (notInComparison(name)!, 2)
     case .not(let operand):
       (text, level) = ("!" + (try write(operand, minimumLevel: 3)), 3)
     case .and(let operands) where operands.count == 1, .or(let operands) where operands.count == 1:
@@ -130,6 +164,24 @@ extension VSCodeWhenClause {
     return text
   }
 
+  /// `key not in list` for the opaque identifier of `key in list`, or nil.
+  private static func notInComparison(_ name: String) -> String? {
+    guard let comparison = opaqueComparison(name),
+      let clause = try? VSCodeWhenClause(parsing: comparison),
+      clause.approximations.count == 1, clause.approximations[0].kind == "'in'"
+    else { return nil }
+    var parser = Parser(scalars: Array(comparison.unicodeScalars))
+    guard (try? parser.tokenize()) != nil, parser.tokens.count == 4 else { return nil }
+    let key = parser.tokens[0]
+    let value = parser.tokens[2]
+    let scalars = Array(comparison.unicodeScalars)
+    var text = String.UnicodeScalarView()
+    text.append(contentsOf: scalars[(key.column - 1)..<key.end])
+    text.append(contentsOf: " not in ".unicodeScalars)
+    text.append(contentsOf: scalars[(value.column - 1)..<value.end])
+    return String(text)
+  }
+
   /// A context key as VS Code writes it, bare.
   private static func key(_ name: String) throws(WriteError) -> String {
     guard isBareWord(name) else {
@@ -149,8 +201,12 @@ extension VSCodeWhenClause {
 
   /// Whether a word reads back as a bare key or value (not a keyword, no operator characters).
   static func isBareWord(_ word: String) -> Bool {
-    !word.isEmpty && !["true", "false", "in", "not"].contains(word)
-      && !word.unicodeScalars.contains { Parser.isStop($0) }
+    guard !word.isEmpty, !["true", "false", "in", "not"].contains(word) else { return false }
+    var parser = Parser(scalars: Array(word.unicodeScalars))
+    guard (try? parser.tokenize()) != nil, parser.tokens.count == 2,
+      case .word(let read) = parser.tokens[0].kind
+    else { return false }
+    return read == word
   }
 }
 
@@ -201,6 +257,13 @@ extension VSCodeWhenClause {
     var tokens: [Token] = []
     var index = 0
     var approximations: [Approximation] = []
+    /// The keys that are constants on the platform (``VSCodeWhenClause/constants(on:)``).
+    var constants: [String: Bool] = [:]
+
+    /// `key` alone: a constant on the platform, or the predicate that the context has it.
+    func has(_ key: String) -> Value {
+      constants[key].map(Value.constant) ?? .predicate(.identifier(key))
+    }
 
     /// What an operand may start with, for messages.
     static let operandPhrase = "a context key, '!', 'true', 'false' or '('"
@@ -211,16 +274,31 @@ extension VSCodeWhenClause {
 
     var current: Token { tokens[index] }
 
-    /// Whether a scalar ends a bare word.
-    static func isStop(_ scalar: Unicode.Scalar) -> Bool {
-      scalar.properties.isWhitespace || "()!=<>&|'\"~".unicodeScalars.contains(scalar)
+    /// Whether a scalar is white space to VS Code's scanner: space, tab, CR, LF and U+00A0.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{A0}"
+    }
+
+    /// Whether a scalar continues a bare word, as VS Code's scanner (`Scanner._isStringChar`)
+    /// decides: ASCII letters and digits, `_ - . / \\ : * ? % + [ ] ^ , # @ ; "`, any scalar
+    /// beyond ASCII, and `<` or `>` unless `=` follows (so `vim.use<C-a>` is one key and
+    /// `count<=2` a comparison).
+    static func continuesWord(_ scalar: Unicode.Scalar, next: Unicode.Scalar?) -> Bool {
+      switch scalar {
+      case "a"..."z", "A"..."Z", "0"..."9": return true
+      case "<", ">": return next != "="
+      case "_", "-", ".", "/", "\\", ":", "*", "?", "%", "+", "[", "]", "^", ",", "#", "@", ";",
+        "\"":
+        return true
+      default: return scalar.value > 127 && !isWhitespace(scalar)
+      }
     }
 
     /// Splits the text into tokens; a regular expression is read after `=~`.
     mutating func tokenize() throws(ParseError) {
       var position = 0
       while true {
-        while position < scalars.count, scalars[position].properties.isWhitespace {
+        while position < scalars.count, Self.isWhitespace(scalars[position]) {
           position += 1
         }
         let start = position
@@ -250,11 +328,20 @@ extension VSCodeWhenClause {
         case ">": kind = .greater
         case "(": kind = .open
         case ")": kind = .close
-        case "'", "\"": kind = .quoted(try quoted(from: position))
+        case "'": kind = .quoted(try quoted(from: position))
         case "/" where tokens.last?.kind == .match: kind = .regex(try regex(from: position))
         case "~": throw error("unexpected '~'; use '=~' to match a regular expression")
         default:
-          while position < scalars.count, !Self.isStop(scalars[position]) { position += 1 }
+          // As VS Code's scanner: the first scalar starts a word whatever it is, and the word
+          // goes on while scalars continue it (`<` and `>` too, unless `=` follows).
+          position += 1
+          while position < scalars.count,
+            Self.continuesWord(
+              scalars[position],
+              next: position + 1 < scalars.count ? scalars[position + 1] : nil)
+          {
+            position += 1
+          }
           var word = String.UnicodeScalarView()
           word.append(contentsOf: scalars[start..<position])
           tokens.append(Token(kind: .word(String(word)), column: start + 1, end: position))
@@ -412,6 +499,7 @@ extension VSCodeWhenClause {
         return (.constant(word == "false"), 0)
       case .word(let word) where word != "in" && word != "not":
         index += 1
+        if let constant = constants[word] { return (.constant(!constant), 0) }
         return (.predicate(.not(.identifier(word))), 2)
       case .open, .not:
         if nesting >= ContextPredicate.maximumDepth {
@@ -458,6 +546,7 @@ extension VSCodeWhenClause {
       case .word(let key) where key != "in" && key != "not":
         index += 1
         let value = try parseComparison(key: key, keyToken: token)
+        if case .constant = value { return (value, 0) }
         guard case .predicate(.not) = value else { return (value, 1) }
         return (value, 2)
       default:
@@ -479,6 +568,7 @@ extension VSCodeWhenClause {
         case .word("true"), .word("false"):
           let isTrue = current.kind == .word("true")
           index += 1
+          if let constant = constants[key] { return .constant((constant == isTrue) == isEqual) }
           let has = ContextPredicate.identifier(key)
           return .predicate(isTrue == isEqual ? has : .not(has))
         case .word(let value), .quoted(let value):
@@ -519,9 +609,9 @@ extension VSCodeWhenClause {
         index += 1
         guard isValue(current.kind) else { throw expectedValue(after: operatorToken) }
         index += 1
-        return approximate(from: keyToken, kind: "'not in'")
+        return approximateNotIn(key: keyToken, value: tokens[index - 1])
       default:
-        return .predicate(.identifier(key))
+        return has(key)
       }
     }
 
@@ -539,6 +629,24 @@ extension VSCodeWhenClause {
     }
 
     /// The comparison from `keyToken` to the previous token, as an opaque identifier.
+    /// `key not in list` as the negation of the opaque `key in list`: VS Code's `not in` is
+    /// `!(key in list)` (`ContextKeyNotInExpr`), so where nothing is known about the list it
+    /// holds, as in VS Code where the list is undefined.
+    mutating func approximateNotIn(key keyToken: Token, value valueToken: Token) -> Value {
+      var text = String.UnicodeScalarView()
+      text.append(contentsOf: scalars[(keyToken.column - 1)..<keyToken.end])
+      text.append(contentsOf: " in ".unicodeScalars)
+      text.append(contentsOf: scalars[(valueToken.column - 1)..<valueToken.end])
+      let comparison = String(text)
+      var written = String.UnicodeScalarView()
+      written.append(contentsOf: scalars[(keyToken.column - 1)..<valueToken.end])
+      approximations.append(
+        Approximation(
+          text: comparison, kind: "'not in'", column: keyToken.column, negated: true,
+          written: String(written)))
+      return .predicate(.not(.identifier(VSCodeWhenClause.opaquePrefix + comparison)))
+    }
+
     mutating func approximate(from keyToken: Token, kind: String) -> Value {
       let start = keyToken.column - 1
       let end = tokens[index - 1].end

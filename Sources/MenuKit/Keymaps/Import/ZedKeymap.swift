@@ -23,11 +23,13 @@
 ///   (`>`, `||`, `&&`, `==`, `!=`, `!`, parentheses) is MenuKit's.
 ///
 /// `use_key_equivalents` is read as Zed reads it on the platform. Zed for Linux ignores it, so
-/// under the linux profile the keys are the characters written, with no diagnostic. Zed for
-/// macOS moves such shortcuts by Apple's per-layout key-equivalent table, and Zed for Windows
-/// by US virtual-key codes: a keymap binding cannot express either, so under those profiles the
-/// flag is reported once per section (`MK557`) and the keys are read as written. Zed has no
-/// physical-key notation. Loading is partial, as for ``KeymapFile``.
+/// under the linux profile the keys are the characters written. Zed for Windows matches such
+/// shortcuts by the US virtual-key code of their character, and Zed for macOS moves them with
+/// the layout, so under those profiles each character US QWERTY types is the physical key it
+/// is on there (``KeyInput/physicalKey(_:)``; `ctrl->` is `Ctrl+Shift+[Period]`), and the
+/// writer puts such keys back in a `use_key_equivalents` section. Contexts are read as gpui
+/// parses them (`vim_operator == g~`), and a modifier alone is a tap (`shift shift`).
+/// Loading is partial, as for ``KeymapFile``.
 ///
 /// ```swift
 /// let (keymap, diagnostics) = ZedKeymap.load(
@@ -121,9 +123,13 @@ public enum ZedKeymap {
     text: String, diagnostics: [Diagnostic]
   ) {
     var report = ExportReport(format: "a Zed keymap")
-    var sections: [(context: ContextPredicate?, keys: Set<String>, lines: [String])] = []
+    var sections:
+      [(context: ContextPredicate?, byPosition: Bool, keys: Set<String>, lines: [String])] = []
     for binding in keymap.bindings {
-      guard let keys = binding.keys.text(in: .zed, platform: platform) else {
+      // Physical keys are written as the US characters of their positions in a section with
+      // `use_key_equivalents`, which the mac and windows profiles read back as positions.
+      let positional = keysByPosition(binding.keys, platform: platform)
+      guard let keys = (positional ?? binding.keys).text(in: .zed, platform: platform) else {
         report.leaveOutKeys(of: binding, dialect: .zed, reason: "a key has no Zed name")
         continue
       }
@@ -146,18 +152,21 @@ public enum ZedKeymap {
       let line = "\(KeymapFile.jsonString(keys)): \(action)"
       // Compared in place: a copy of the last section would make each insert copy it.
       let last = sections.count - 1
-      if last >= 0, sections[last].context == binding.context, !sections[last].keys.contains(keys) {
+      if last >= 0, sections[last].context == binding.context,
+        sections[last].byPosition == (positional != nil), !sections[last].keys.contains(keys)
+      {
         sections[sections.count - 1].keys.insert(keys)
         sections[sections.count - 1].lines.append(line)
       } else {
-        sections.append((binding.context, [keys], [line]))
+        sections.append((binding.context, positional != nil, [keys], [line]))
       }
     }
     let texts = sections.map { section in
       var text = "  {\n"
       if let context = section.context {
-        text += "    \"context\": \(KeymapFile.jsonString(context.description)),\n"
+        text += "    \"context\": \(KeymapFile.jsonString(zedText(of: context))),\n"
       }
+      if section.byPosition { text += "    \"use_key_equivalents\": true,\n" }
       text += "    \"bindings\": {\n"
       text += section.lines.map { "      " + $0 }.joined(separator: ",\n")
       return text + "\n    }\n  }"
@@ -170,13 +179,106 @@ public enum ZedKeymap {
 // MARK: - Internal
 
 extension ZedKeymap {
-  /// The first name in a predicate that Zed's context parser cannot read, if any.
+  /// The keys of a `use_key_equivalents` section under the mac and windows profiles: each
+  /// character that US QWERTY types becomes the physical key that types it there, Shift added
+  /// for a shifted character (`ctrl->` is `Ctrl+Shift+[Period]`), as Zed for Windows maps the
+  /// US character to its virtual-key code and Zed for macOS moves it with the layout. Special
+  /// keys and characters US QWERTY does not type stay as they are.
+  static func keyEquivalents(_ keys: KeySequence) -> KeySequence {
+    KeySequence(
+      keys.strokes.map { stroke in
+        guard let characters = stroke.input.characters, characters.count == 1,
+          let (usage, shifted) = usPositions[characters]
+        else { return stroke }
+        return KeyboardShortcut(
+          .physicalKey(usage),
+          modifierFlags: shifted ? stroke.modifierFlags.union(.shift) : stroke.modifierFlags)
+      })
+  }
+
+  /// The keys with each physical key written as the character US QWERTY types on it
+  /// unshifted, for a `use_key_equivalents` section; nil when the keys have no physical key,
+  /// when the profile is linux (where Zed ignores the flag), or when a character stroke would
+  /// be read as a position there.
+  static func keysByPosition(_ keys: KeySequence, platform: PlatformProfile) -> KeySequence? {
+    guard platform != .linux, keys.strokes.contains(where: { $0.input.physicalKey != nil })
+    else { return nil }
+    var strokes: [KeyboardShortcut] = []
+    for stroke in keys.strokes {
+      if let usage = stroke.input.physicalKey {
+        guard let keycap = usage.usKeycap, usage.rawValue <= 0x38 else { return nil }
+        strokes.append(
+          KeyboardShortcut(KeyInput(keycap.lowercased()), modifierFlags: stroke.modifierFlags))
+      } else if let characters = stroke.input.characters, usPositions[characters] != nil {
+        return nil
+      } else {
+        strokes.append(stroke)
+      }
+    }
+    return KeySequence(strokes)
+  }
+
+  /// Where US QWERTY types each printable ASCII character: the key and whether Shift is held.
+  static let usPositions: [String: (KeyboardHIDUsage, Bool)] = {
+    var table: [String: (KeyboardHIDUsage, Bool)] = [:]
+    let shifted: [Character: Character] = [
+      "`": "~", "1": "!", "2": "@", "3": "#", "4": "$", "5": "%", "6": "^", "7": "&", "8": "*",
+      "9": "(", "0": ")", "-": "_", "=": "+", "[": "{", "]": "}", "\\": "|", ";": ":",
+      "'": "\"", ",": "<", ".": ">", "/": "?",
+    ]
+    // The writing-system keys of the keyboard page, A (0x04) to / (0x38).
+    for rawValue in 0x04...0x38 {
+      let usage = KeyboardHIDUsage(rawValue: rawValue)
+      guard let keycap = usage.usKeycap else { continue }
+      let character = Character(keycap.lowercased())
+      table[String(character)] = (usage, false)
+      if let upper = shifted[character] {
+        table[String(upper)] = (usage, true)
+      } else if character.isLetter {
+        table[keycap.uppercased()] = (usage, true)
+      }
+    }
+    return table
+  }()
+
+  /// A predicate in Zed's context syntax: MenuKit's text with every name bare (Zed has no
+  /// quotes; ``nonZedName(in:)`` says which names it reads back) and the same precedence.
+  static func zedText(of predicate: ContextPredicate, minimumLevel: Int = 0) -> String {
+    let body: String
+    let level: Int
+    switch predicate {
+    case .identifier(let name): (body, level) = (name, 5)
+    case .equal(let key, let value): (body, level) = ("\(key) == \(value)", 3)
+    case .notEqual(let key, let value): (body, level) = ("\(key) != \(value)", 3)
+    case .not(let operand): (body, level) = ("!" + zedText(of: operand, minimumLevel: 4), 4)
+    case .and(let operands) where operands.count == 1, .or(let operands) where operands.count == 1:
+      return zedText(of: operands[0], minimumLevel: minimumLevel)
+    case .and(let operands):
+      (body, level) = (
+        operands.map { zedText(of: $0, minimumLevel: 3) }.joined(separator: " && "), 2
+      )
+    case .or(let operands):
+      (body, level) = (
+        operands.map { zedText(of: $0, minimumLevel: 2) }.joined(separator: " || "), 1
+      )
+    case .descendant(let lhs, let rhs):
+      (body, level) = (zedText(of: lhs) + " > " + zedText(of: rhs, minimumLevel: 1), 0)
+    }
+    return level < minimumLevel ? "(\(body))" : body
+  }
+
+  /// The first name in a predicate that Zed's context parser cannot read back as itself, if
+  /// any: gpui reads an identifier that starts with a letter, a digit, `_` or `-` and goes on
+  /// through those and Vim's operator characters, or one operator character alone
+  /// (``ZedContext``).
   static func nonZedName(in predicate: ContextPredicate) -> String? {
     func isZedIdentifier(_ name: String) -> Bool {
-      !name.isEmpty
-        && name.unicodeScalars.allSatisfy {
-          $0 == "_" || $0 == "-" || $0.properties.isAlphabetic
-            || $0.properties.numericType == .decimal
+      let scalars = Array(name.unicodeScalars)
+      guard let first = scalars.first else { return false }
+      if scalars.count == 1, ZedContext.isVimOperatorScalar(first) { return true }
+      return ZedContext.isIdentifierScalar(first)
+        && scalars.allSatisfy {
+          ZedContext.isIdentifierScalar($0) || ZedContext.isVimOperatorScalar($0)
         }
     }
     switch predicate {
@@ -210,34 +312,38 @@ extension ForeignKeymapDecoder {
     let fields = base.fields(
       of: members, at: node.location, context: MenuFileContext(noun: "a Zed keymap section"),
       known: ZedKeymap.sectionFields)
-    let context = base.sectionContext(in: fields)
+    let context = zedSectionContext(in: fields)
     // Zed for Linux ignores the flag (its Linux keyboard mapper returns every keystroke as
     // written), so under the linux profile the keys mean what they say; Zed for macOS and
-    // Windows moves them per layout, which a keymap binding cannot express.
-    if base.bool("use_key_equivalents", in: fields) == true, platform != .linux {
-      let how =
-        platform == .mac
-        ? "Zed for macOS moves these shortcuts by Apple's key-equivalent table of the active "
-          + "layout (on German, ctrl-> becomes ctrl-:)"
-        : "Zed for Windows moves these shortcuts to the keys that have the US layout's "
-          + "virtual-key codes"
-      let profile = platform.rawValue
-      report(
-        .ignoredForeignEntry,
-        "'use_key_equivalents' has no MenuKit equivalent under the \(profile) "
-          + "profile: \(how), and MenuKit reads the keys as the characters written; it is "
-          + "ignored",
-        at: fields.members["use_key_equivalents"]!.keyLocation)
-    }
+    // Windows match them by key position, which physical-key strokes say.
+    let byPosition = base.bool("use_key_equivalents", in: fields) == true && platform != .linux
     if fields["bindings"] == nil { base.reportMissing("bindings", in: fields) }
     let bindings = base.value(
       "bindings", in: fields, expected: "an object of keystrokes and actions"
     ) { $0.objectValue }
     guard errorCount == errorsBefore, let bindings else { return }
     for member in bindings {
-      if let binding = decodeZedBinding(member, context: context, source: source) {
+      if var binding = decodeZedBinding(member, context: context, source: source) {
+        if byPosition { binding.keys = ZedKeymap.keyEquivalents(binding.keys) }
         keymap.bindings.append(binding)
       }
+    }
+  }
+
+  /// A Zed section's `context`, read as gpui reads it (``ZedContext``): nil when missing, not a
+  /// string or blank; a context gpui would refuse is `MK501` at its column, and nil.
+  mutating func zedSectionContext(in fields: MenuFileFields) -> ContextPredicate? {
+    guard let text = base.string("context", in: fields),
+      !text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace })
+    else { return nil }
+    do {
+      return try ZedContext.parse(text)
+    } catch {
+      report(
+        .badContext,
+        "bad context \(text.quotedForMessage): \(error.message); the section is skipped",
+        at: base.location(in: fields["context"]!, text: text, offset: error.column - 1))
+      return nil
     }
   }
 
