@@ -94,7 +94,25 @@ struct KeymapLint {
         return .usage
       }
     }
-    let documents = options.files.map { load($0, options: options) }
+    var baseline: LintBaseline?
+    if let path = options.baseline {
+      switch SourceFile.readText(at: path, kind: "baseline") {
+      case .success(let text):
+        do {
+          baseline = try LintBaseline(sarif: text, path: path)
+        } catch {
+          output.error("\(error.location): error: \(error.message)\n")
+          return .dataError
+        }
+      case .failure(let failure):
+        output.error("\(failure.diagnostic)\n")
+        return .dataError
+      }
+    }
+    // Base keymaps come first, so that the checked files layer over them (a later file wins).
+    let bases = options.baseFiles.map { load($0, options: options) }
+    let checked = options.files.map { load($0, options: options) }
+    let documents = bases + checked
     // A file that cannot be read or parsed is not linted: its errors go to standard error,
     // where they are (no line and column for a file that cannot be read).
     for document in documents where document.isUnreadable {
@@ -102,6 +120,12 @@ struct KeymapLint {
     }
     var report = KeymapLinter(configuration: configuration)
       .lint(documents.filter { !$0.isUnreadable }, layouts: analyzer)
+    if !bases.isEmpty {
+      report = report.limited(toFiles: Set(checked.map(\.path)))
+    }
+    if let baseline {
+      report = report.excluding(baseline)
+    }
     if !options.showsNotes {
       report.findings.removeAll { $0.severity == .note }
     }
@@ -156,6 +180,11 @@ struct KeymapLint {
       --desktop D         gnome, kde or macos: whose reserved shortcuts (default: macos on mac,
                           gnome otherwise)
       --input-format F    keymap, menu, vscode, zed or gtk (default: detected per file)
+      --base FILE         lint FILE ... layered over this keymap (an editor's defaults, an
+                          app's built-in keymap) and report only findings that involve FILE ...;
+                          base bindings appear as notes (repeatable)
+      --baseline SARIF    report only findings that an earlier run's SARIF log does not have,
+                          matched by code, file, keys, command and context, not by line
       --werror            exit 1 on warnings too
       --no-notes          leave out notes (overrides resolved by design, moved keys)
       --open-contexts     do not assume one kind (Editor, Pane …) per context

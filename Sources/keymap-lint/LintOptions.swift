@@ -23,6 +23,11 @@ struct LintOptions {
   }
 
   var files: [String] = []
+  /// `--base FILE`: keymaps the files under check are layered over; only findings that
+  /// involve the checked files are reported.
+  var baseFiles: [String] = []
+  /// `--baseline SARIF`: an earlier run's log; only findings it does not have are reported.
+  var baseline: String?
   var format = Format.text
   var layouts: [LayoutName] = []
   var allLayouts = false
@@ -52,6 +57,8 @@ struct LintOptions {
       case "--platform": platform = try scanner.choice("platform", of: argument)
       case "--desktop": desktop = try scanner.choice("desktop", of: argument)
       case "--input-format": inputFormat = try scanner.choice("input format", of: argument)
+      case "--base": baseFiles.append(try scanner.value(of: argument))
+      case "--baseline": baseline = try scanner.value(of: argument)
       case "--werror":
         try scanner.flag(argument)
         warningsAreErrors = true
