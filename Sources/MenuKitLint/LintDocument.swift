@@ -169,25 +169,20 @@ extension LintDocument {
   public static func load(
     text: String, path: String, format: LintInputFormat, platform: PlatformProfile
   ) -> LintDocument {
+    let keymapFormat: KeymapFormat
     switch format {
-    case .keymap:
-      let (keymap, diagnostics) = KeymapFile.load(text: text, path: path, source: .app)
-      return LintDocument(path: path, format: format, keymap: keymap, diagnostics: diagnostics)
-    case .menu:
-      return loadMenu(text: text, path: path, platform: platform)
-    case .vscode:
-      let (keymap, diagnostics) = VSCodeKeybindings.load(
-        text: text, path: path, platform: platform, source: .app)
-      return LintDocument(path: path, format: format, keymap: keymap, diagnostics: diagnostics)
-    case .zed:
-      let (keymap, diagnostics) = ZedKeymap.load(
-        text: text, path: path, platform: platform, source: .app)
-      return LintDocument(path: path, format: format, keymap: keymap, diagnostics: diagnostics)
-    case .gtk:
-      let (keymap, diagnostics) = GTKAccelerators.load(
-        text: text, path: path, platform: platform, source: .app)
-      return LintDocument(path: path, format: format, keymap: keymap, diagnostics: diagnostics)
+    case .menu: return loadMenu(text: text, path: path, platform: platform)
+    case .keymap: keymapFormat = .menuKitKeymap
+    case .vscode: keymapFormat = .vscode
+    case .zed: keymapFormat = .zed
+    case .gtk: keymapFormat = .gtk
     }
+    // The one loader of every tool (menu-dump, explain, palette and import use it too).
+    let loaded =
+      keymapFormat.loadKeymap(text: text, path: path, platform: platform, source: .app)
+      ?? (nil, [])
+    return LintDocument(
+      path: path, format: format, keymap: loaded.keymap, diagnostics: loaded.diagnostics)
   }
 
   /// Loads a menu file: the loader's and the validator's diagnostics, the key commands as

@@ -1,4 +1,5 @@
 import MenuKit
+import Synchronization
 
 /// The files a tool reads, where `-` is standard input (docs/command-line.md).
 ///
@@ -30,6 +31,9 @@ package enum InputFile {
 
   /// The UTF-8 text of a file argument, through MenuKit's one limited reader (16 MiB).
   ///
+  /// Standard input is read once: a tool that looks at a `-` file's contents to tell its
+  /// format, then loads it, gets the same text both times.
+  ///
   /// - Parameters:
   ///   - argument: The file argument; `-` reads standard input.
   ///   - kind: What the file is, for the message: "menu file", "keymap file".
@@ -37,7 +41,35 @@ package enum InputFile {
   package static func readText(_ argument: String, kind: String) -> Result<
     String, SourceFile.Failure
   > {
-    SourceFile.readText(at: path(of: argument), kind: kind)
+    guard argument == standardInputArgument else {
+      return SourceFile.readText(at: argument, kind: kind)
+    }
+    return standardInput.withLock { cached in
+      if let cached { return cached }
+      let result = SourceFile.readText(at: path(of: argument), kind: kind)
+      cached = result
+      return result
+    }
+  }
+
+  /// Standard input's text once it was read.
+  private static let standardInput = Mutex<Result<String, SourceFile.Failure>?>(nil)
+
+  /// Whether a file argument is a keymap — a MenuKit keymap, a VS Code `keybindings.json` or
+  /// extension `package.json`, a Zed keymap or GTK accelerators — rather than a menu file,
+  /// told by its contents (``KeymapFormat/detect(path:text:)``): the one detector of every
+  /// tool. A `*.keymap.json` name decides without reading; a file that cannot be read is not
+  /// a keymap here, so its menu-file loader reports why.
+  ///
+  /// - Parameter argument: The file argument; `-` reads standard input (once).
+  /// - Returns: Whether to load it with ``loadKeymapFile(_:source:platform:)``.
+  package static func isKeymapFile(_ argument: String) -> Bool {
+    if argument.hasSuffix(".keymap.json") { return true }
+    guard case .success(let text) = readText(argument, kind: "file") else { return false }
+    switch KeymapFormat.detect(path: name(of: argument), text: text) {
+    case .menuKitKeymap?, .vscode?, .zed?, .gtk?: return true
+    case .menuKitMenu?, nil: return false
+    }
   }
 
   /// Loads a menu file argument (`-` for standard input) as ``MenuFile/load(contentsOf:)``
@@ -52,19 +84,38 @@ package enum InputFile {
     }
   }
 
-  /// Loads a MenuKit keymap file argument (`-` for standard input) as
-  /// ``KeymapFile/load(contentsOf:source:)`` does.
+  /// Loads a keymap file argument (`-` for standard input) of any format MenuKit reads — a
+  /// MenuKit keymap, VS Code's `keybindings.json` or an extension's `package.json`, a Zed
+  /// keymap, GTK accelerators — told by its contents, with the one loader of every tool
+  /// (``KeymapFormat/loadKeymap(text:path:platform:source:)``).
   ///
   /// - Parameters:
   ///   - argument: The file argument.
   ///   - source: The layer the keymap is.
-  /// - Returns: The keymap, nil when it cannot be read, and its diagnostics.
-  package static func loadKeymapFile(_ argument: String, source: KeymapSource) -> (
-    keymap: Keymap?, diagnostics: [Diagnostic]
-  ) {
+  ///   - platform: The profile that reads other editors' platform-specific keys and `Cmd`.
+  /// - Returns: The keymap, nil when it cannot be used, and its diagnostics.
+  package static func loadKeymapFile(
+    _ argument: String, source: KeymapSource, platform: PlatformProfile = .linux
+  ) -> (keymap: Keymap?, diagnostics: [Diagnostic]) {
+    let path = name(of: argument)
     switch readText(argument, kind: "keymap file") {
-    case .success(let text): KeymapFile.load(text: text, path: name(of: argument), source: source)
-    case .failure(let failure): (nil, [failure.diagnostic])
+    case .success(let text):
+      let format = KeymapFormat.detect(path: path, text: text) ?? .menuKitKeymap
+      if let loaded = format.loadKeymap(
+        text: text, path: path, platform: platform, source: source)
+      {
+        return loaded
+      }
+      return (
+        nil,
+        [
+          Diagnostic(
+            .unknownInputFormat,
+            "\(path.quotedForMessage) is a menu file, not a keymap; give it as a menu file",
+            at: SourceLocation(file: path, line: 1, column: 1))
+        ]
+      )
+    case .failure(let failure): return (nil, [failure.diagnostic])
     }
   }
 

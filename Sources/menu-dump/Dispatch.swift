@@ -31,30 +31,7 @@ enum DispatchSetup {
     var keymaps: [Keymap] = []
     var failed = false
     for argument in files {
-      let path = InputFile.name(of: argument)
-      let text: String
-      switch InputFile.readText(argument, kind: "keymap file") {
-      case .success(let contents): text = contents
-      case .failure(let failure):
-        output.error("\(failure.diagnostic)\n")
-        failed = true
-        continue
-      }
-      let loaded: (keymap: Keymap?, diagnostics: [Diagnostic])
-      switch KeymapFormat.detect(path: path, text: text) {
-      case .vscode?:
-        loaded = VSCodeKeybindings.load(text: text, path: path, platform: platform, source: .user)
-      case .zed?: loaded = ZedKeymap.load(text: text, path: path, platform: platform, source: .user)
-      case .gtk?:
-        loaded = GTKAccelerators.load(text: text, path: path, platform: platform, source: .user)
-      case .menuKitKeymap?, nil: loaded = KeymapFile.load(text: text, path: path, source: .user)
-      case .menuKitMenu?:
-        output.error(
-          "menu-dump: \(path.quotedForMessage) is a menu file, not a keymap; give it without "
-            + "--keymap\n")
-        failed = true
-        continue
-      }
+      let loaded = InputFile.loadKeymapFile(argument, source: .user, platform: platform)
       for diagnostic in loaded.diagnostics { output.error("\(diagnostic)\n") }
       if let keymap = loaded.keymap { keymaps.append(keymap) } else { failed = true }
     }

@@ -34,9 +34,10 @@ enum Explain {
       context, the context predicate's value at each depth of the chain, the winner, and why each
       other binding lost. See docs/menu-dump-explain.md and docs/keymaps.md.
 
-      Menu files (*.json) are applied to the standard main menu of --platform; their key
-      commands are the built-in bindings. Keymap files (*.keymap.json) are user keymaps, in
-      order; --app-keymap adds an app keymap.
+      Files (*.json, or a path to a file) that are keymaps — MenuKit, VS Code, Zed or GTK, told
+      by their contents — are user keymaps, in order; --app-keymap adds an app keymap. Other
+      files are menu files, applied to the standard main menu of --platform; their key
+      commands are the built-in bindings.
 
       \(XKBContext.commandLineHelp)
 
@@ -57,6 +58,15 @@ enum Explain {
 
       """
 
+    /// Whether a positional argument names a file rather than keys: it ends in `.json`,
+    /// `.accels` or `.sublime-keymap`, or has a `/` and names a file that exists.
+    static func namesFile(_ argument: String) -> Bool {
+      if [".json", ".accels", ".sublime-keymap"].contains(where: argument.hasSuffix) {
+        return true
+      }
+      return argument.contains("/") && FileManager.default.fileExists(atPath: argument)
+    }
+
     init(parsing arguments: [String]) throws(UsageError) {
       var scanner = ArgumentScanner(arguments)
       while let argument = scanner.next() {
@@ -73,10 +83,14 @@ enum Explain {
         case "--format": format = try scanner.choice("format", of: argument)
         default:
           let text = try scanner.positional(argument)
-          if text.hasSuffix(".keymap.json") {
-            keymapFiles.append(text)
-          } else if text.hasSuffix(".json") {
-            menuFiles.append(text)
+          // A file is told from keys by its name (`.json`, or a path to a file that exists:
+          // `-` is the minus key here); a keymap from a menu file by its contents.
+          if Self.namesFile(text) {
+            if InputFile.isKeymapFile(text) {
+              keymapFiles.append(text)
+            } else {
+              menuFiles.append(text)
+            }
           } else {
             keys.append(text)
           }
@@ -124,7 +138,7 @@ enum Explain {
     for (path, source) in options.appKeymapFiles.map({ ($0, KeymapSource.app) })
       + options.keymapFiles.map({ ($0, KeymapSource.user) })
     {
-      let result = InputFile.loadKeymapFile(path, source: source)
+      let result = InputFile.loadKeymapFile(path, source: source, platform: options.platform)
       for diagnostic in result.diagnostics { output.error("\(diagnostic)\n") }
       if let keymap = result.keymap { keymaps.append(keymap) } else { failed = true }
     }

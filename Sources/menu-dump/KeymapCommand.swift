@@ -221,13 +221,14 @@ enum KeymapCommand {
       }
     }
     let platform = options.platform
-    let (keymap, diagnostics) =
+    let format: KeymapFormat =
       switch dialect ?? .vscode {
-      case .vscode:
-        VSCodeKeybindings.load(text: text, path: path, platform: platform, source: .user)
-      case .zed: ZedKeymap.load(text: text, path: path, platform: platform, source: .user)
-      case .gtk: GTKAccelerators.load(text: text, path: path, platform: platform, source: .user)
+      case .vscode: .vscode
+      case .zed: .zed
+      case .gtk: .gtk
       }
+    let (keymap, diagnostics) =
+      format.loadKeymap(text: text, path: path, platform: platform, source: .user) ?? (nil, [])
     for diagnostic in diagnostics { output.error("\(diagnostic)\n") }
     guard let keymap else { return InputFile.isUnusable(diagnostics) ? .dataError : .failure }
     output.write(KeymapFile.text(of: keymap))

@@ -108,7 +108,8 @@ struct MenuDump {
     // Keymaps load partially: bad entries are reported, the good ones are used.
     var keymaps: [Keymap] = []
     for path in options.keymapFiles {
-      let result = InputFile.loadKeymapFile(path, source: .user)
+      let result = InputFile.loadKeymapFile(
+        path, source: .user, platform: options.platform)
       findings += result.diagnostics
       if let keymap = result.keymap { keymaps.append(keymap) }
     }

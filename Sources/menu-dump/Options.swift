@@ -94,8 +94,8 @@ struct Options: Equatable {
 
       Prints the standard main menu of the platform profile, with every FILE (a MenuKit
       menu file, see docs/menu-files.md; '-' reads standard input) applied to it in order,
-      after validating it. Keymap files (*.keymap.json, docs/keymaps.md) are layered over the
-      menu's key commands as user keymaps: the menu and --discoverability then show the keys
+      after validating it. Keymap files (MenuKit, VS Code, Zed or GTK, told by their contents;
+      docs/keymaps.md) are layered over the menu's key commands as user keymaps: the menu and --discoverability then show the keys
       that fire in --context.
 
       \(XKBContext.commandLineHelp)
@@ -134,7 +134,7 @@ struct Options: Equatable {
       case "--geometry": geometry = try scanner.choice("geometry", of: argument)
       default:
         let file = try scanner.positional(argument)
-        if file.hasSuffix(".keymap.json") {
+        if InputFile.isKeymapFile(file) {
           keymapFiles.append(file)
         } else {
           files.append(file)

@@ -26,6 +26,9 @@ enum Palette {
     var chain: String?
     var firstResponder: String?
     var history: String?
+    /// `--context`: the context stack keymap bindings are resolved in, root first, instead of
+    /// the chain's responders' contexts.
+    var context: String?
     /// The XKB layout and variant whose shortcut labels are shown.
     var layout: String?
     var variant: String?
@@ -36,14 +39,15 @@ enum Palette {
     static let help = """
       USAGE: menu-dump palette [FILE ...] [--query Q] [--limit N] [--format text|json]
                                [--platform P] [--layout L [--variant V]] [--chain CHAINFILE]
-                               [--first-responder ID] [--history FILE]
+                               [--first-responder ID] [--history FILE] [--context C]
              menu-dump palette --interactive [FILE ...] [--platform P] [--layout L]
                                [--chain CHAINFILE] [--first-responder ID] [--history FILE]
              menu-dump palette --lines FILE|- --query Q [--limit N]
 
       Searches the commands of the standard main menu of the platform profile, with every FILE
-      (a menu file, see docs/menu-files.md; keymap files, *.keymap.json, layer their bindings
-      over the menu's key commands) applied to it in order, as a command palette does:
+      (a menu file, see docs/menu-files.md; keymaps — MenuKit, VS Code, Zed or GTK, told by
+      their contents — layer their bindings over the menu's key commands) applied to it in
+      order, as a command palette does:
       each command with its menu path, shortcut label and enabled state for the first responder
       of the chain. Results are ranked best first (docs/palette.md); without --query every
       command is listed, recently used ones first.
@@ -70,6 +74,9 @@ enum Palette {
                             (default: every command of the menu is performed)
         --first-responder ID
                             start validation at responder ID of the chain
+        --context C         with keymaps: the contexts bindings are resolved in, root first
+                            ('Workspace > Editor', 'editorTextFocus vim.active'); the default
+                            is the chain's responders' contexts
         --history FILE      recently used commands (JSON); --interactive records the choice,
                             saving FILE atomically (its directories created when missing)
         --interactive       the interactive palette (needs a terminal)
@@ -102,6 +109,14 @@ enum Palette {
         case "--chain": chain = try scanner.value(of: argument)
         case "--first-responder": firstResponder = try scanner.value(of: argument)
         case "--history": history = try scanner.value(of: argument)
+        case "--context":
+          let text = try scanner.value(of: argument)
+          do {
+            _ = try KeyContext.stack(parsing: text)
+          } catch {
+            throw UsageError("--context '\(text)': \(error)")
+          }
+          context = text
         case "--layout": layout = try scanner.value(of: argument)
         case "--variant": variant = try scanner.value(of: argument)
         case "--lines": lines = try scanner.value(of: argument)
@@ -123,10 +138,12 @@ enum Palette {
         if format == .json {
           throw UsageError("'--lines' prints the lines themselves; drop '--format'")
         }
-        if chain != nil || firstResponder != nil || history != nil || layout != nil {
+        if chain != nil || firstResponder != nil || history != nil || layout != nil
+          || context != nil
+        {
           throw UsageError(
-            "'--chain', '--first-responder', '--history' and '--layout' apply to "
-              + "commands, not to '--lines'")
+            "'--chain', '--first-responder', '--history', '--layout' and '--context' apply "
+              + "to commands, not to '--lines'")
         }
       }
       if variant != nil, layout == nil {
@@ -191,15 +208,16 @@ enum Palette {
   static func makeIndex(options: Options, output: inout some OutputSink) -> Result<
     Setup, ToolExitStatus
   > {
-    let menuFiles = options.files.filter { !$0.hasSuffix(".keymap.json") }
+    let menuFiles = options.files.filter { !InputFile.isKeymapFile($0) }
     guard
       let menu = DispatchSetup.mainMenu(
         files: menuFiles, platform: options.platform, output: &output)
     else { return .failure(.dataError) }
     // Keymap files: the palette shows the keys that fire, and lists keymap-only commands.
     var keymaps: [Keymap] = []
-    for path in options.files where path.hasSuffix(".keymap.json") {
-      let result = InputFile.loadKeymapFile(path, source: .user)
+    for path in options.files where InputFile.isKeymapFile(path) {
+      let result = InputFile.loadKeymapFile(
+        path, source: .user, platform: options.platform)
       for diagnostic in result.diagnostics { output.error("\(diagnostic)\n") }
       guard let keymap = result.keymap else { return .failure(.dataError) }
       keymaps.append(keymap)
@@ -243,8 +261,12 @@ enum Palette {
           history: history))
     }
     let resolver = KeyBindingResolver(defaults: menu, keymaps: keymaps, platform: options.platform)
-    let contexts = ResponderChain(startingAt: chain.firstResponder).responders.reversed()
+    var contexts = ResponderChain(startingAt: chain.firstResponder).responders.reversed()
       .compactMap(\.keyContext)
+    // Checked when the options were read.
+    if let text = options.context, let stack = try? KeyContext.stack(parsing: text) {
+      contexts = stack
+    }
     var index = PaletteIndex(
       validated, platform: options.platform, layout: keyboard,
       shortcutLabels: resolver.shortcutLabels(in: contexts))

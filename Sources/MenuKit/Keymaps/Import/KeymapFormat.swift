@@ -58,6 +58,39 @@ public enum KeymapFormat: String, Hashable, Sendable, CaseIterable {
   }
 }
 
+extension KeymapFormat {
+  /// Loads a file of this format as a keymap: the one loader every tool uses (keymap-lint,
+  /// `menu-dump`, explain, palette and import), so a file reads the same everywhere.
+  ///
+  /// ```swift
+  /// if let format = KeymapFormat.detect(path: path, text: text),
+  ///   let loaded = format.loadKeymap(text: text, path: path, platform: .linux, source: .user)
+  /// {
+  ///   keymaps.append(loaded.keymap)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: The file's contents.
+  ///   - path: The path for positions.
+  ///   - platform: The profile whose keys a VS Code `linux`/`mac`/`win` field or a Zed
+  ///     `use_key_equivalents` section selects, and whose Cmd the shortcuts mean.
+  ///   - source: The layer the keymap becomes.
+  /// - Returns: The keymap (nil when the file cannot be used) and every diagnostic; nil for a
+  ///   menu file, which holds no keymap.
+  public func loadKeymap(
+    text: String, path: String, platform: PlatformProfile, source: KeymapSource
+  ) -> (keymap: Keymap?, diagnostics: [Diagnostic])? {
+    switch self {
+    case .menuKitKeymap: KeymapFile.load(text: text, path: path, source: source)
+    case .vscode: VSCodeKeybindings.load(text: text, path: path, platform: platform, source: source)
+    case .zed: ZedKeymap.load(text: text, path: path, platform: platform, source: source)
+    case .gtk: GTKAccelerators.load(text: text, path: path, platform: platform, source: source)
+    case .menuKitMenu: nil
+    }
+  }
+}
+
 // MARK: - Internal
 
 extension KeymapFormat {
