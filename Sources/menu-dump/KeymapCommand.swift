@@ -141,7 +141,8 @@ enum KeymapCommand {
 
     FILE may be '-' (standard input) for check, import and export.
 
-    EXIT STATUS: 0 success; 1 the keymap has errors or saving failed; 64 usage error (bad
+    EXIT STATUS: 0 success; 1 the keymap has errors, export could write none of its
+    bindings, or saving failed; 64 usage error (bad
     keys, context or arguments on the command line too); 65 a file is missing, unreadable
     or not JSON, or an import whose format cannot be detected.
 
@@ -249,6 +250,14 @@ enum KeymapCommand {
       }
     for diagnostic in losses { output.error("\(diagnostic)\n") }
     output.write(text)
+    // Every binding left out: an empty export is not a success (a GTK list of nothing).
+    if !keymap.bindings.isEmpty, losses.count >= keymap.bindings.count {
+      let name = InputFile.name(of: options.files[0])
+      output.error(
+        "\(name): error: none of its \(keymap.bindings.count) bindings can be written as "
+          + "\((options.dialect ?? .vscode).rawValue); nothing was exported\n")
+      return .failure
+    }
     return diagnostics.containsErrors ? .failure : .success
   }
 

@@ -126,4 +126,23 @@ struct ForeignKeymapCLITests {
     #expect(process.terminationStatus == 0)
     #expect(text == "pane::SplitRight  Ctrl+K Right\n")
   }
+
+  @Test("export that can write none of the bindings says so and exits 1, not an empty success")
+  func emptyExport() throws {
+    let path = try temporaryFile(
+      """
+      { "schemaVersion": 1, "keymap": [ { "context": "Editor", "bindings": [
+        { "keys": "Ctrl+K Ctrl+C", "command": "comment" } ] } ] }
+      """, name: "only-sequences.keymap.json")
+    let result = menuDump(["keymap", "export", path, "--dialect", "gtk"])
+    #expect(result.status == .failure)
+    #expect(result.output == "")
+    #expect(
+      result.errors.hasSuffix(
+        "\(path): error: none of its 1 bindings can be written as gtk; nothing was exported\n"))
+    // What can be written is written, with a warning for the rest, and succeeds.
+    let vscode = menuDump(["keymap", "export", path, "--dialect", "vscode"])
+    #expect(vscode.status == .success)
+    #expect(vscode.output.contains("ctrl+k ctrl+c"))
+  }
 }
