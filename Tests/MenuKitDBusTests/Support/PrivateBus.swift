@@ -25,7 +25,15 @@ final class PrivateBus: Sendable {
   private let lifeline: FileHandle
 
   /// Starts the daemon and reads its address.
+  ///
+  /// The bus is configured here, not by the system's session.conf: it activates no service
+  /// (a test starts what it needs, so "no portal on the bus" means none), and the daemon's
+  /// output goes nowhere, so nothing it starts holds the test's output open.
   init() throws {
+    let config = FileManager.default.temporaryDirectory
+      .appendingPathComponent("menukit-bus-\(UUID().uuidString).conf")
+    try Self.configuration.write(to: config, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: config) }
     let process = Process()
     let input = Pipe()
     let output = Pipe()
@@ -33,10 +41,13 @@ final class PrivateBus: Sendable {
     process.arguments = [
       // SIGKILL: the daemon inherits the spawning thread's signal mask, where a Dispatch
       // worker blocks SIGTERM.
-      "-c", "dbus-daemon --session --nofork --print-address=1 & d=$!; read _; kill -9 $d",
+      "-c",
+      "dbus-daemon --config-file=\"$0\" --nofork --print-address=1 2>/dev/null & d=$!; read _; kill -9 $d",
+      config.path,
     ]
     process.standardInput = input
     process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
     try process.run()
     lifeline = input.fileHandleForWriting
     var data = Data()
@@ -52,6 +63,22 @@ final class PrivateBus: Sendable {
   }
 
   deinit { try? lifeline.close() }
+
+  /// A session bus on a socket in /tmp that lets anyone own any name and activates nothing.
+  private static let configuration = """
+    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
+      "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+    <busconfig>
+      <type>session</type>
+      <listen>unix:tmpdir=/tmp</listen>
+      <auth>EXTERNAL</auth>
+      <policy context="default">
+        <allow send_destination="*" eavesdrop="true"/>
+        <allow eavesdrop="true"/>
+        <allow own="*"/>
+      </policy>
+    </busconfig>
+    """
 
   /// Runs `gdbus` against this bus and returns what it printed, failing on a non-zero exit.
   func gdbus(_ arguments: [String]) async throws -> String {
