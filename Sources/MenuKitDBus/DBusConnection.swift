@@ -90,12 +90,17 @@ extension DBusConnection {
   /// Calls a method and returns its reply's tuple.
   ///
   /// - Parameter timeout: How long to wait for the reply before failing.
-  /// - Throws: ``DBusError`` with the remote error's name, or a timeout.
+  /// - Throws: ``DBusError`` with the remote error's name, a timeout, or a closed connection.
   package func call(
     destination: String, path: String, interface: String, method: String,
     arguments: [DBusValue] = [], timeout: Duration = .seconds(5)
   ) async throws -> DBusValue {
-    let milliseconds = Int32(clamping: timeout.components.seconds * 1000)
+    guard !isClosed.withLock({ $0 }) else {
+      throw DBusError(name: nil, message: "\(interface).\(method): the connection is closed")
+    }
+    let milliseconds = Int32(
+      clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds
+        / 1_000_000_000_000_000)
     return try await withCheckedThrowingContinuation { continuation in
       let box = Box(continuation)
       thread.perform { [handle] in
@@ -130,11 +135,14 @@ extension DBusConnection {
   }
 
   /// Calls `handler` on the connection's thread for each matching signal until the returned
-  /// subscription is cancelled.
+  /// subscription is cancelled; on a closed connection, never.
   package func subscribe(
     sender: String? = nil, interface: String? = nil, member: String? = nil, path: String? = nil,
     handler: @escaping @Sendable (DBusSignal) -> Void
   ) -> DBusSubscription {
+    guard !isClosed.withLock({ $0 }) else {
+      return DBusSubscription(connection: self, identifier: 0)
+    }
     let box = Box(handler)
     let identifier = thread.performAndWait { [handle] in
       g_dbus_connection_signal_subscribe(
@@ -162,6 +170,9 @@ extension DBusConnection {
     path: String, interface: String, introspection: String, properties: DBusProperties,
     handler: @escaping @Sendable (DBusMethodCall) -> Void
   ) throws -> DBusRegistration {
+    guard !isClosed.withLock({ $0 }) else {
+      throw DBusError(name: nil, message: "cannot export \(path): the connection is closed")
+    }
     let exported = ExportedObject(handler: handler, properties: properties)
     let outcome: Result<UInt32, DBusError> = thread.performAndWait { [handle] in
       var error: UnsafeMutablePointer<GError>?
@@ -299,7 +310,7 @@ package final class DBusSubscription: Sendable {
       defer { cancelled = true }
       return cancelled
     }
-    guard !wasCancelled else { return }
+    guard !wasCancelled, identifier != 0 else { return }
     g_dbus_connection_signal_unsubscribe(connection.handle.pointer, identifier)
   }
 }
@@ -320,7 +331,7 @@ package final class DBusRegistration: Sendable {
       defer { cancelled = true }
       return cancelled
     }
-    guard !wasCancelled else { return }
+    guard !wasCancelled, identifier != 0 else { return }
     g_dbus_connection_unregister_object(connection.handle.pointer, identifier)
   }
 }

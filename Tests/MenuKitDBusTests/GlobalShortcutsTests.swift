@@ -37,7 +37,7 @@ struct GlobalShortcutsTests {
   }
 
   private func waitForName(_ name: String, on connection: DBusConnection) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
       let reply = try await connection.call(
         destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
@@ -73,15 +73,16 @@ struct GlobalShortcutsTests {
     }
     var released: [String] = []
     let session = try await GlobalShortcutsSession.create(
-      connection: connection, application: app.application, timeout: .seconds(5))
+      connection: connection, application: app.application, timeout: .seconds(30))
     session.onDeactivated = { released.append($0) }
-    let bound = try await session.bind([
-      .keyCommand(
-        KeyCommand(
-          title: "Show Command Palette", action: "showPalette:", input: "p",
-          modifierFlags: [.command, .shift])),
-      .command(Command(title: "Quick Note", action: "quickNote:")),
-    ])
+    let bound = try await session.bind(
+      [
+        .keyCommand(
+          KeyCommand(
+            title: "Show Command Palette", action: "showPalette:", input: "p",
+            modifierFlags: [.command, .shift])),
+        .command(Command(title: "Quick Note", action: "quickNote:")),
+      ], timeout: .seconds(30))
     #expect(
       bound.map { "\($0.id) \($0.triggerDescription ?? "-")" } == [
         "showPalette: Press CTRL+SHIFT+p", "quickNote: Press none",
@@ -99,12 +100,41 @@ struct GlobalShortcutsTests {
     let bus = try PrivateBus()
     let connection = try DBusConnection(address: bus.address)
     let app = RecordingApp()
-    let start = ContinuousClock.now
-    await #expect(throws: DBusError.self) {
+    // The bus answers at once that nobody owns the portal's name: no waiting for a timeout.
+    let error = await #expect(throws: DBusError.self) {
       _ = try await GlobalShortcutsSession.create(
         connection: connection, application: app.application, timeout: .seconds(1))
     }
-    #expect(ContinuousClock.now - start < .seconds(3))
+    #expect(error?.name == "org.freedesktop.DBus.Error.ServiceUnknown")
+  }
+
+  @Test(
+    "A portal that never answers: creating a session fails after its timeout",
+    .enabled(if: PrivateBus.missing == nil, PrivateBus.comment))
+  func silentPortal() async throws {
+    let bus = try PrivateBus()
+    let portal = try DBusConnection(address: bus.address)
+    // Owns the portal's name and takes every call without ever replying.
+    let silent = try portal.register(
+      path: "/org/freedesktop/portal/desktop", interface: "org.freedesktop.portal.GlobalShortcuts",
+      introspection: """
+        <node><interface name="org.freedesktop.portal.GlobalShortcuts">
+          <method name="CreateSession">
+            <arg type="a{sv}" direction="in"/><arg type="o" direction="out"/>
+          </method>
+        </interface></node>
+        """, properties: DBusProperties(), handler: { _ in })
+    try await portal.requestName(GlobalShortcutsSession.portal)
+    let connection = try DBusConnection(address: bus.address)
+    let app = RecordingApp()
+    let start = ContinuousClock.now
+    let error = await #expect(throws: DBusError.self) {
+      _ = try await GlobalShortcutsSession.create(
+        connection: connection, application: app.application, timeout: .seconds(1))
+    }
+    #expect(error?.message.contains("CreateSession") == true)
+    #expect(ContinuousClock.now - start >= .seconds(1))
+    silent.cancel()
   }
 
   @Test("Shortcuts are written in the portal's trigger notation")
@@ -119,5 +149,27 @@ struct GlobalShortcutsTests {
       GlobalShortcutsSession.trigger(
         for: KeyboardShortcut(.function(5), modifierFlags: [.alternate]))
         == "ALT+F5")
+  }
+}
+
+@Suite(.enabled(if: PrivateBus.missing == nil, PrivateBus.comment))
+@MainActor
+struct ClosedConnectionTests {
+  @Test("A closed connection fails calls and exports at once instead of waiting")
+  func closed() async throws {
+    let bus = try PrivateBus()
+    let connection = try DBusConnection(address: bus.address)
+    connection.close()
+    let start = ContinuousClock.now
+    await #expect(throws: DBusError.self) {
+      _ = try await GlobalShortcutsSession.create(
+        connection: connection, application: Application(), timeout: .seconds(5))
+    }
+    #expect(throws: DBusError.self) {
+      _ = try DBusMenuServer(
+        menuSystem: MenuSystem(kind: .main, baseMenu: sampleMenu()), application: Application(),
+        connection: connection)
+    }
+    #expect(ContinuousClock.now - start < .seconds(1))
   }
 }

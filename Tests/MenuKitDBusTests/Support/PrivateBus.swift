@@ -81,6 +81,10 @@ final class PrivateBus: Sendable {
     """
 
   /// Runs `gdbus` against this bus and returns what it printed, failing on a non-zero exit.
+  ///
+  /// The timeouts are long because the server answers on the main actor, which the whole
+  /// test process shares: under a parallel `swift test` on a busy machine a reply can take
+  /// many seconds.
   func gdbus(_ arguments: [String]) async throws -> String {
     let (status, output) = try await run(
       "/usr/bin/gdbus",
@@ -124,7 +128,7 @@ func run(_ program: String, _ arguments: [String], timeout: Duration = .seconds(
 ///
 /// - Returns: Whether it held in time.
 @MainActor
-func eventually(timeout: Duration = .seconds(5), _ condition: @MainActor () -> Bool) async
+func eventually(timeout: Duration = .seconds(30), _ condition: @MainActor () -> Bool) async
   -> Bool
 {
   let deadline = ContinuousClock.now + timeout
