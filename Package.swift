@@ -21,6 +21,25 @@ let buildsX11 =
   FileManager.default.fileExists(atPath: "/usr/include/xkbcommon/xkbcommon-x11.h")
   && ProcessInfo.processInfo.environment["MENUKIT_NO_X11"] == nil
 
+/// Whether to build the D-Bus services (MenuKitDBus, its C module, menu-serve and their tests).
+///
+/// They need GLib's GDBus (Debian: libglib2.0-dev), so they are only included where gio's
+/// headers are, and `MENUKIT_NO_DBUS=1` leaves them out even there: the core builds without
+/// GLib.
+let buildsDBus =
+  FileManager.default.fileExists(atPath: "/usr/include/glib-2.0/gio/gio.h")
+  && ProcessInfo.processInfo.environment["MENUKIT_NO_DBUS"] == nil
+
+/// The directories of GLib's headers (`glib-2.0/include` holds the architecture's
+/// glibconfig.h), given to the compiler directly: gio-2.0's pkg-config file adds `-pthread`,
+/// which SwiftPM refuses with a warning on every build.
+let glibIncludeFlags: [String] = {
+  let architectures = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []
+  let configDirectories = architectures.sorted().map { "/usr/lib/\($0)/glib-2.0/include" }
+    .filter { FileManager.default.fileExists(atPath: $0 + "/glibconfig.h") }
+  return (["/usr/include/glib-2.0"] + configDirectories).flatMap { ["-Xcc", "-I" + $0] }
+}()
+
 /// Settings shared by every Swift target.
 let swiftSettings: [SwiftSetting] = [
   // Every imported module must be imported in the file that uses its members.
@@ -167,5 +186,31 @@ if buildsX11 {
       dependencies: ["MenuKitX11", "CXKBCommonX11", "MenuKit", "MenuKitXKB"],
       exclude: ["Expected"],
       swiftSettings: swiftSettings),
+  ]
+}
+
+// The D-Bus services, added only where GLib's gio headers are (see `buildsDBus`).
+if buildsDBus {
+  package.products += [
+    .library(name: "MenuKitDBus", targets: ["MenuKitDBus"]),
+    .executable(name: "menu-serve", targets: ["menu-serve"]),
+  ]
+  package.targets += [
+    // The system gio-2.0 (GDBus; Debian: libglib2.0-dev). Its headers are found through
+    // `glibIncludeFlags`, not pkg-config (see there).
+    .systemLibrary(name: "CGLib", providers: [.apt(["libglib2.0-dev"])]),
+    // com.canonical.dbusmenu, org.gtk.Menus/org.gtk.Actions and the GlobalShortcuts portal
+    // over GDBus; no C type in its public API.
+    .target(
+      name: "MenuKitDBus", dependencies: ["MenuKit", "CGLib"],
+      swiftSettings: swiftSettings + [.unsafeFlags(glibIncludeFlags)]),
+    // Thin CLI: exports a menu file on the session bus and prints the actions performed.
+    .executableTarget(
+      name: "menu-serve", dependencies: ["MenuKit", "MenuKitDBus"], swiftSettings: swiftSettings),
+    // MenuKitDBus against a private dbus-daemon, driven by gdbus and a second connection
+    // (it skips where dbus-daemon is missing). Fixtures holds the expected layouts.
+    .testTarget(
+      name: "MenuKitDBusTests", dependencies: ["MenuKitDBus", "MenuKit"],
+      exclude: ["Fixtures"], swiftSettings: swiftSettings),
   ]
 }

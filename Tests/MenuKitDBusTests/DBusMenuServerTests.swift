@@ -1,0 +1,181 @@
+import Foundation
+import MenuKit
+import Testing
+
+@testable import MenuKitDBus
+
+/// A menu with what dbusmenu must show: mnemonics, inline groups, a disabled command, a
+/// checkmark, a single-selection submenu, a closure action and a two-stroke shortcut.
+@MainActor
+func sampleMenu() -> Menu {
+  Menu(
+    identifier: .root,
+    children: [
+      .menu(
+        Menu(
+          title: "_File", identifier: "file",
+          children: [
+            .menu(
+              Menu(
+                title: "", identifier: "document", options: .displayInline,
+                children: [
+                  .keyCommand(
+                    KeyCommand(
+                      title: "_Save", action: "saveDocument:", input: "s", modifierFlags: .command)),
+                  .command(Command(title: "Save &All", action: "saveAll:")),
+                ])),
+            .menu(
+              Menu(
+                title: "", identifier: "revert", options: .displayInline,
+                children: [
+                  .command(Command(title: "Revert", action: "revertDocumentToSaved:"))
+                ])),
+          ])),
+      .menu(
+        Menu(
+          title: "View", identifier: "view",
+          children: [
+            .command(Command(title: "Show Sidebar", action: "toggleSidebar:", state: .on)),
+            .menu(
+              Menu(
+                title: "Zoom", identifier: "zoom", options: .singleSelection,
+                children: [
+                  .command(
+                    Command(title: "100%", action: "zoom:", propertyList: "100", state: .on)),
+                  .command(Command(title: "200%", action: "zoom:", propertyList: "200")),
+                ])),
+            .action(Action(title: "Refresh", identifier: "refresh") { _ in }),
+          ])),
+    ])
+}
+
+/// An app whose delegate performs every action of the sample except revert, and records them.
+@MainActor
+final class RecordingApp {
+  let application = Application()
+  let delegate = Responder()
+  var performed: [String] = []
+
+  init() {
+    application.delegate = delegate
+    for action in ["saveDocument:", "saveAll:", "toggleSidebar:", "zoom:"] {
+      delegate.handle(ActionName(rawValue: action)) { [weak self] _ in
+        self?.performed.append(action)
+      }
+    }
+  }
+}
+
+@Suite(.serialized, .enabled(if: PrivateBus.missing == nil, PrivateBus.comment))
+@MainActor
+struct DBusMenuServerTests {
+  let bus: PrivateBus
+  let server: DBusConnection
+  let client: DBusConnection
+  let app = RecordingApp()
+  let system = MenuSystem(kind: .main, baseMenu: sampleMenu())
+
+  init() async throws {
+    bus = try PrivateBus()
+    server = try DBusConnection(address: bus.address)
+    client = try DBusConnection(address: bus.address)
+    try await server.requestName("org.menukit.Test")
+  }
+
+  private func serve() throws -> DBusMenuServer {
+    let menu = try DBusMenuServer(
+      menuSystem: system, application: app.application, connection: server)
+    menu.shortcutOverride = { command in
+      command.action == "saveAll:"
+        ? KeySequence([
+          KeyboardShortcut("k", modifierFlags: .command),
+          KeyboardShortcut("s", modifierFlags: .command),
+        ]) : nil
+    }
+    return menu
+  }
+
+  private func call(_ method: String, _ arguments: String...) async throws -> String {
+    try await bus.gdbus(
+      [
+        "call", "--dest", "org.menukit.Test", "--object-path", "/MenuBar", "--method",
+        "com.canonical.dbusmenu.\(method)", "--",
+      ] + arguments)
+  }
+
+  @Test("GetLayout, as gdbus prints it, is the expected tree")
+  func layout() async throws {
+    let menu = try serve()
+    let output = try await call("GetLayout", "0", "-1", "[]")
+    try expectFixture(output, "sample-layout.txt")
+    _ = menu
+  }
+
+  @Test("GetLayout honours parentId, recursionDepth and propertyNames")
+  func partialLayout() async throws {
+    let menu = try serve()
+    let output = try await call("GetLayout", "1", "0", "['label']")
+    #expect(output == "(uint32 1, (1, {'label': <'_File'>}, @av []))\n")
+    let properties = try await call("GetGroupProperties", "[3]", "['shortcut', 'label']")
+    #expect(
+      properties
+        == "([(3, {'label': <'Save _All'>, 'shortcut': <[['Control', 'k'], ['Control', 's']]>})],)\n"
+    )
+    let property = try await call("GetProperty", "2", "shortcut")
+    #expect(property == "(<[['Control', 's']]>,)\n")
+    _ = menu
+  }
+
+  @Test("Event clicked performs the item's action through the responder chain")
+  func clicked() async throws {
+    let menu = try serve()
+    _ = try await call("Event", "2", "clicked", "<''>", "0")
+    #expect(await eventually { app.performed == ["saveDocument:"] })
+    let errors = try await call(
+      "EventGroup", "[(3, 'clicked', <''>, 0), (999, 'clicked', <''>, 0)]")
+    #expect(errors == "([999],)\n")
+    #expect(await eventually { app.performed == ["saveDocument:", "saveAll:"] })
+    _ = menu
+  }
+
+  @Test("A command no responder performs is disabled, and enabling it is published")
+  func validation() async throws {
+    let menu = try serve()
+    let revert = try await call("GetProperty", "5", "enabled")
+    #expect(revert == "(<false>,)\n")
+    _ = try await call("Event", "5", "clicked", "<''>", "0")
+    let recorder = try await SignalRecorder(client, interface: DBusMenuServer.interface)
+    app.delegate.handle("revertDocumentToSaved:") { [app] _ in app.performed.append("revert") }
+    system.setNeedsRevalidate()
+    #expect(await eventually { recorder.signals.contains { $0.name == "ItemsPropertiesUpdated" } })
+    let update = try #require(recorder.signals.first { $0.name == "ItemsPropertiesUpdated" })
+    #expect(update.arguments[1] == .array("(ias)", [.tuple([.int32(5), .strings(["enabled"])])]))
+    _ = try await call("Event", "5", "clicked", "<''>", "0")
+    #expect(await eventually { app.performed == ["revert"] })
+    _ = menu
+  }
+
+  @Test("A rebuild that adds an item emits LayoutUpdated; other items keep their ids")
+  func rebuild() async throws {
+    let menu = try serve()
+    let recorder = try await SignalRecorder(client, interface: DBusMenuServer.interface)
+    system.addBuildHandler { builder in
+      builder.insertChild(
+        Menu(
+          title: "", identifier: "export", options: .displayInline,
+          children: [
+            .command(Command(title: "Export…", action: "export:"))
+          ]), atEndOfMenu: "file")
+    }
+    #expect(await eventually { recorder.signals.contains { $0.name == "LayoutUpdated" } })
+    #expect(
+      recorder.signals.first { $0.name == "LayoutUpdated" }?.arguments
+        == .tuple([.uint32(2), .int32(0)]))
+    let file = try await call("GetLayout", "1", "1", "['label']")
+    #expect(
+      file
+        == "(uint32 2, (1, {'label': <'_File'>}, [<(2, {'label': <'_Save'>}, @av [])>, <(3, {'label': <'Save _All'>}, @av [])>, <(4, @a{sv} {}, @av [])>, <(5, {'label': <'Revert'>}, @av [])>, <(12, @a{sv} {}, @av [])>, <(13, {'label': <'Export…'>}, @av [])>]))\n"
+    )
+    _ = menu
+  }
+}

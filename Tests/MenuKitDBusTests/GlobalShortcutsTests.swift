@@ -1,0 +1,177 @@
+import Foundation
+import MenuKit
+import Testing
+
+@testable import MenuKitDBus
+
+/// The portal frontend and python3-dbus for the mock backend, or why the test is skipped.
+private let portalMissing: String? = {
+  if let missing = PrivateBus.missing { return missing }
+  for path in ["/usr/libexec/xdg-desktop-portal", "/usr/bin/python3"]
+  where !FileManager.default.isExecutableFile(atPath: path) {
+    return "\(path) is missing (Debian: xdg-desktop-portal python3-dbus python3-gi)"
+  }
+  return nil
+}()
+
+@Suite(.serialized)
+@MainActor
+struct GlobalShortcutsTests {
+  private static let portalDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/portal")
+
+  /// Starts a program in the background with the bus's address, its output in a log file.
+  private func start(_ program: String, _ arguments: [String], bus: PrivateBus) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+    environment["XDG_CURRENT_DESKTOP"] = "mock"
+    environment["XDG_DESKTOP_PORTAL_DIR"] = Self.portalDirectory.path
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  private func waitForName(_ name: String, on connection: DBusConnection) async throws -> Bool {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
+      let reply = try await connection.call(
+        destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+        interface: "org.freedesktop.DBus", method: "NameHasOwner", arguments: [.string(name)])
+      if reply[0]?.boolValue == true { return true }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return false
+  }
+
+  @Test(
+    "BindShortcuts through the real xdg-desktop-portal reaches the backend; Activated performs",
+    .enabled(if: portalMissing == nil, Comment(rawValue: portalMissing ?? "")))
+  func bind() async throws {
+    let bus = try PrivateBus()
+    let connection = try DBusConnection(address: bus.address)
+    let record = FileManager.default.temporaryDirectory
+      .appendingPathComponent("menukit-portal-\(UUID().uuidString).txt")
+    defer { try? FileManager.default.removeItem(at: record) }
+    let backend = try start(
+      "/usr/bin/python3",
+      [Self.portalDirectory.appendingPathComponent("mock_backend.py").path, record.path], bus: bus)
+    defer { kill(backend.processIdentifier, SIGKILL) }
+    #expect(try await waitForName("org.freedesktop.impl.portal.desktop.mock", on: connection))
+    let frontend = try start("/usr/libexec/xdg-desktop-portal", ["--replace"], bus: bus)
+    defer { kill(frontend.processIdentifier, SIGKILL) }
+    #expect(try await waitForName(GlobalShortcutsSession.portal, on: connection))
+
+    let app = RecordingApp()
+    var performed: [String] = []
+    for action in ["showPalette:", "quickNote:"] {
+      app.delegate.handle(ActionName(rawValue: action)) { _ in performed.append(action) }
+    }
+    var released: [String] = []
+    let session = try await GlobalShortcutsSession.create(
+      connection: connection, application: app.application, timeout: .seconds(30))
+    session.onDeactivated = { released.append($0) }
+    let bound = try await session.bind(
+      [
+        .keyCommand(
+          KeyCommand(
+            title: "Show Command Palette", action: "showPalette:", input: "p",
+            modifierFlags: [.command, .shift])),
+        .command(Command(title: "Quick Note", action: "quickNote:")),
+      ], timeout: .seconds(30))
+    #expect(
+      bound.map { "\($0.id) \($0.triggerDescription ?? "-")" } == [
+        "showPalette: Press CTRL+SHIFT+p", "quickNote: Press none",
+      ])
+    try expectFixture(try String(contentsOf: record, encoding: .utf8), "portal/bind-shortcuts.txt")
+    #expect(await eventually { performed == ["showPalette:", "quickNote:"] })
+    #expect(await eventually { released == ["showPalette:", "quickNote:"] })
+    session.close()
+  }
+
+  @Test(
+    "With no portal on the bus, creating a session fails within its timeout",
+    .enabled(if: PrivateBus.missing == nil, PrivateBus.comment))
+  func missingPortal() async throws {
+    let bus = try PrivateBus()
+    let connection = try DBusConnection(address: bus.address)
+    let app = RecordingApp()
+    // The bus answers at once that nobody owns the portal's name: no waiting for a timeout.
+    let error = await #expect(throws: DBusError.self) {
+      _ = try await GlobalShortcutsSession.create(
+        connection: connection, application: app.application, timeout: .seconds(1))
+    }
+    #expect(error?.name == "org.freedesktop.DBus.Error.ServiceUnknown")
+  }
+
+  @Test(
+    "A portal that never answers: creating a session fails after its timeout",
+    .enabled(if: PrivateBus.missing == nil, PrivateBus.comment))
+  func silentPortal() async throws {
+    let bus = try PrivateBus()
+    let portal = try DBusConnection(address: bus.address)
+    // Owns the portal's name and takes every call without ever replying.
+    let silent = try portal.register(
+      path: "/org/freedesktop/portal/desktop", interface: "org.freedesktop.portal.GlobalShortcuts",
+      introspection: """
+        <node><interface name="org.freedesktop.portal.GlobalShortcuts">
+          <method name="CreateSession">
+            <arg type="a{sv}" direction="in"/><arg type="o" direction="out"/>
+          </method>
+        </interface></node>
+        """, properties: DBusProperties(), handler: { _ in })
+    try await portal.requestName(GlobalShortcutsSession.portal)
+    let connection = try DBusConnection(address: bus.address)
+    let app = RecordingApp()
+    let start = ContinuousClock.now
+    let error = await #expect(throws: DBusError.self) {
+      _ = try await GlobalShortcutsSession.create(
+        connection: connection, application: app.application, timeout: .seconds(1))
+    }
+    #expect(error?.message.contains("CreateSession") == true)
+    #expect(ContinuousClock.now - start >= .seconds(1))
+    silent.cancel()
+  }
+
+  @Test("Shortcuts are written in the portal's trigger notation")
+  func triggers() {
+    #expect(
+      GlobalShortcutsSession.trigger(for: KeyboardShortcut("p", modifierFlags: [.command, .shift]))
+        == "CTRL+SHIFT+p")
+    #expect(
+      GlobalShortcutsSession.trigger(for: KeyboardShortcut("n", modifierFlags: [.super]))
+        == "LOGO+n")
+    #expect(
+      GlobalShortcutsSession.trigger(
+        for: KeyboardShortcut(.function(5), modifierFlags: [.alternate]))
+        == "ALT+F5")
+  }
+}
+
+@Suite(.enabled(if: PrivateBus.missing == nil, PrivateBus.comment))
+@MainActor
+struct ClosedConnectionTests {
+  @Test("A closed connection fails calls and exports at once instead of waiting")
+  func closed() async throws {
+    let bus = try PrivateBus()
+    let connection = try DBusConnection(address: bus.address)
+    connection.close()
+    // The errors name the closed connection: they come from the check, not from a timeout
+    // (a wait on the stopped thread would never end).
+    let error = await #expect(throws: DBusError.self) {
+      _ = try await GlobalShortcutsSession.create(
+        connection: connection, application: Application(), timeout: .seconds(5))
+    }
+    #expect(error?.message.contains("the connection is closed") == true)
+    let exportError = #expect(throws: DBusError.self) {
+      _ = try DBusMenuServer(
+        menuSystem: MenuSystem(kind: .main, baseMenu: sampleMenu()), application: Application(),
+        connection: connection)
+    }
+    #expect(exportError?.message.contains("the connection is closed") == true)
+  }
+}
