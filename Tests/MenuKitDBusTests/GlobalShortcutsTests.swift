@@ -37,7 +37,8 @@ struct GlobalShortcutsTests {
   }
 
   private func waitForName(_ name: String, on connection: DBusConnection) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(60)
+    // Long: the full parallel suite can keep this task off the main actor for minutes.
+    let deadline = ContinuousClock.now + .seconds(600)
     while ContinuousClock.now < deadline {
       let reply = try await connection.call(
         destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
@@ -73,7 +74,7 @@ struct GlobalShortcutsTests {
     }
     var released: [String] = []
     let session = try await GlobalShortcutsSession.create(
-      connection: connection, application: app.application, timeout: .seconds(30))
+      connection: connection, application: app.application, timeout: .seconds(600))
     session.onDeactivated = { released.append($0) }
     let bound = try await session.bind(
       [
@@ -82,7 +83,7 @@ struct GlobalShortcutsTests {
             title: "Show Command Palette", action: "showPalette:", input: "p",
             modifierFlags: [.command, .shift])),
         .command(Command(title: "Quick Note", action: "quickNote:")),
-      ], timeout: .seconds(30))
+      ], timeout: .seconds(600))
     #expect(
       bound.map { "\($0.id) \($0.triggerDescription ?? "-")" } == [
         "showPalette: Press CTRL+SHIFT+p", "quickNote: Press none",
