@@ -108,6 +108,9 @@ struct DBusMenuServerTests {
     let menu = try serve()
     let output = try await call("GetLayout", "0", "-1", "[]")
     try expectFixture(output, "sample-layout.txt")
+    print(
+      "dbus e2e: GetLayout -> \(output.split(separator: "<(").count - 1) items, as Fixtures/sample-layout.txt"
+    )
     _ = menu
   }
 
@@ -135,6 +138,7 @@ struct DBusMenuServerTests {
       "EventGroup", "[(3, 'clicked', <''>, 0), (999, 'clicked', <''>, 0)]")
     #expect(errors == "([999],)\n")
     #expect(await eventually { app.performed == ["saveDocument:", "saveAll:"] })
+    print("dbus e2e: Event clicked -> performed \(app.performed.joined(separator: " "))")
     _ = menu
   }
 
@@ -152,6 +156,8 @@ struct DBusMenuServerTests {
     #expect(update.arguments[1] == .array("(ias)", [.tuple([.int32(5), .strings(["enabled"])])]))
     _ = try await call("Event", "5", "clicked", "<''>", "0")
     #expect(await eventually { app.performed == ["revert"] })
+    print(
+      "dbus e2e: revalidation -> ItemsPropertiesUpdated (5, ['enabled']), then performed revert")
     _ = menu
   }
 
@@ -168,9 +174,12 @@ struct DBusMenuServerTests {
           ]), atEndOfMenu: "file")
     }
     #expect(await eventually { recorder.signals.contains { $0.name == "LayoutUpdated" } })
-    #expect(
-      recorder.signals.first { $0.name == "LayoutUpdated" }?.arguments
-        == .tuple([.uint32(2), .int32(0)]))
+    let updated = recorder.signals.first { $0.name == "LayoutUpdated" }
+    #expect(updated?.arguments == .tuple([.uint32(2), .int32(0)]))
+    print(
+      "dbus e2e: rebuild -> "
+        + (updated?.arguments == .tuple([.uint32(2), .int32(0)])
+          ? "LayoutUpdated (revision 2, parent 0)" : "no LayoutUpdated (revision 2, parent 0)"))
     let file = try await call("GetLayout", "1", "1", "['label']")
     #expect(
       file

@@ -89,8 +89,12 @@ struct GlobalShortcutsTests {
         "showPalette: Press CTRL+SHIFT+p", "quickNote: Press none",
       ])
     try expectFixture(try String(contentsOf: record, encoding: .utf8), "portal/bind-shortcuts.txt")
+    print(
+      "dbus e2e: portal BindShortcuts -> \(bound.count) shortcuts bound, as the backend recorded")
     #expect(await eventually { performed == ["showPalette:", "quickNote:"] })
     #expect(await eventually { released == ["showPalette:", "quickNote:"] })
+    print(
+      "dbus e2e: Activated -> performed \(performed.joined(separator: " ")); Deactivated reported")
     session.close()
   }
 
@@ -102,11 +106,14 @@ struct GlobalShortcutsTests {
     let connection = try DBusConnection(address: bus.address)
     let app = RecordingApp()
     // The bus answers at once that nobody owns the portal's name: no waiting for a timeout.
+    let start = ContinuousClock.now
     let error = await #expect(throws: DBusError.self) {
       _ = try await GlobalShortcutsSession.create(
         connection: connection, application: app.application, timeout: .seconds(1))
     }
     #expect(error?.name == "org.freedesktop.DBus.Error.ServiceUnknown")
+    let elapsed = ContinuousClock.now - start
+    print("dbus e2e: no portal -> \(error?.name ?? "no error") after \(elapsed)")
   }
 
   @Test(
