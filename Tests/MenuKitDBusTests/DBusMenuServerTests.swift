@@ -161,6 +161,27 @@ struct DBusMenuServerTests {
     _ = menu
   }
 
+  @Test("A revalidation that disables a command emits ItemsPropertiesUpdated, enabled false")
+  func disabling() async throws {
+    let menu = try serve()
+    let recorder = try await SignalRecorder(client, interface: DBusMenuServer.interface)
+    // Nobody performs saveDocument: any more.
+    app.application.delegate = Responder()
+    system.setNeedsRevalidate()
+    #expect(await eventually { recorder.signals.contains { $0.name == "ItemsPropertiesUpdated" } })
+    let update = try #require(recorder.signals.first { $0.name == "ItemsPropertiesUpdated" })
+    let save = update.arguments[0]?.items.first { $0[0]?.intValue == 2 }
+    #expect(save?[1]?.dictionary["enabled"] == .boolean(false))
+    let property = try await call("GetProperty", "2", "enabled")
+    #expect(property == "(<false>,)\n")
+    _ = try await call("Event", "2", "clicked", "<''>", "0")
+    #expect(app.performed.isEmpty)
+    print(
+      "dbus e2e: revalidation that disables -> ItemsPropertiesUpdated (2, {'enabled': "
+        + "\(save?[1]?.dictionary["enabled"]?.boolValue.map { "\($0)" } ?? "missing")})")
+    _ = menu
+  }
+
   @Test("A rebuild that adds an item emits LayoutUpdated; other items keep their ids")
   func rebuild() async throws {
     let menu = try serve()
