@@ -239,10 +239,15 @@ public final class GlobalShortcutsSession {
     }
     let code = response.arguments[0]?.intValue ?? 2
     guard code == 0 else {
+      let reason =
+        switch code {
+        case 1: "the user cancelled it"
+        case 2: "the desktop refused it or it failed"
+        default: "an unknown response"
+        }
       throw DBusError(
         name: nil,
-        message:
-          "the GlobalShortcuts portal refused \(method) (\(code == 1 ? "cancelled" : "failed"))")
+        message: "the GlobalShortcuts portal refused \(method): \(reason) (response \(code))")
     }
     return response.arguments[1]?.dictionary ?? [:]
   }

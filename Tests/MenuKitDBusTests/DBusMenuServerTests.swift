@@ -108,6 +108,9 @@ struct DBusMenuServerTests {
     let menu = try serve()
     let output = try await call("GetLayout", "0", "-1", "[]")
     try expectFixture(output, "sample-layout.txt")
+    print(
+      "dbus e2e: GetLayout -> \(output.split(separator: "<(").count - 1) items, as Fixtures/sample-layout.txt"
+    )
     _ = menu
   }
 
@@ -135,6 +138,7 @@ struct DBusMenuServerTests {
       "EventGroup", "[(3, 'clicked', <''>, 0), (999, 'clicked', <''>, 0)]")
     #expect(errors == "([999],)\n")
     #expect(await eventually { app.performed == ["saveDocument:", "saveAll:"] })
+    print("dbus e2e: Event clicked -> performed \(app.performed.joined(separator: " "))")
     _ = menu
   }
 
@@ -152,6 +156,29 @@ struct DBusMenuServerTests {
     #expect(update.arguments[1] == .array("(ias)", [.tuple([.int32(5), .strings(["enabled"])])]))
     _ = try await call("Event", "5", "clicked", "<''>", "0")
     #expect(await eventually { app.performed == ["revert"] })
+    print(
+      "dbus e2e: revalidation -> ItemsPropertiesUpdated (5, ['enabled']), then performed revert")
+    _ = menu
+  }
+
+  @Test("A revalidation that disables a command emits ItemsPropertiesUpdated, enabled false")
+  func disabling() async throws {
+    let menu = try serve()
+    let recorder = try await SignalRecorder(client, interface: DBusMenuServer.interface)
+    // Nobody performs saveDocument: any more.
+    app.application.delegate = Responder()
+    system.setNeedsRevalidate()
+    #expect(await eventually { recorder.signals.contains { $0.name == "ItemsPropertiesUpdated" } })
+    let update = try #require(recorder.signals.first { $0.name == "ItemsPropertiesUpdated" })
+    let save = update.arguments[0]?.items.first { $0[0]?.intValue == 2 }
+    #expect(save?[1]?.dictionary["enabled"] == .boolean(false))
+    let property = try await call("GetProperty", "2", "enabled")
+    #expect(property == "(<false>,)\n")
+    _ = try await call("Event", "2", "clicked", "<''>", "0")
+    #expect(app.performed.isEmpty)
+    print(
+      "dbus e2e: revalidation that disables -> ItemsPropertiesUpdated (2, {'enabled': "
+        + "\(save?[1]?.dictionary["enabled"]?.boolValue.map { "\($0)" } ?? "missing")})")
     _ = menu
   }
 
@@ -168,9 +195,12 @@ struct DBusMenuServerTests {
           ]), atEndOfMenu: "file")
     }
     #expect(await eventually { recorder.signals.contains { $0.name == "LayoutUpdated" } })
-    #expect(
-      recorder.signals.first { $0.name == "LayoutUpdated" }?.arguments
-        == .tuple([.uint32(2), .int32(0)]))
+    let updated = recorder.signals.first { $0.name == "LayoutUpdated" }
+    #expect(updated?.arguments == .tuple([.uint32(2), .int32(0)]))
+    print(
+      "dbus e2e: rebuild -> "
+        + (updated?.arguments == .tuple([.uint32(2), .int32(0)])
+          ? "LayoutUpdated (revision 2, parent 0)" : "no LayoutUpdated (revision 2, parent 0)"))
     let file = try await call("GetLayout", "1", "1", "['label']")
     #expect(
       file

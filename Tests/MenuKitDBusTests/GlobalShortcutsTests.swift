@@ -73,9 +73,11 @@ struct GlobalShortcutsTests {
       app.delegate.handle(ActionName(rawValue: action)) { _ in performed.append(action) }
     }
     var released: [String] = []
+    var changed: [GlobalShortcutsSession.Shortcut] = []
     let session = try await GlobalShortcutsSession.create(
       connection: connection, application: app.application, timeout: .seconds(600))
     session.onDeactivated = { released.append($0) }
+    session.onShortcutsChanged = { changed = $0 }
     let bound = try await session.bind(
       [
         .keyCommand(
@@ -89,8 +91,56 @@ struct GlobalShortcutsTests {
         "showPalette: Press CTRL+SHIFT+p", "quickNote: Press none",
       ])
     try expectFixture(try String(contentsOf: record, encoding: .utf8), "portal/bind-shortcuts.txt")
+    print(
+      "dbus e2e: portal BindShortcuts -> \(bound.count) shortcuts bound, as the backend recorded")
     #expect(await eventually { performed == ["showPalette:", "quickNote:"] })
     #expect(await eventually { released == ["showPalette:", "quickNote:"] })
+    print(
+      "dbus e2e: Activated -> performed \(performed.joined(separator: " ")); Deactivated reported")
+    // The backend then rebinds both: the portal forwards ShortcutsChanged to the callback.
+    #expect(await eventually { !changed.isEmpty })
+    let rebound = changed.map { "\($0.id) \($0.triggerDescription ?? "-")" }
+    #expect(rebound == ["showPalette: Rebound showPalette:", "quickNote: Rebound quickNote:"])
+    print("dbus e2e: ShortcutsChanged -> \(rebound.joined(separator: ", "))")
+    session.close()
+  }
+
+  @Test(
+    "A BindShortcuts the desktop refuses (response 1 or 2) is a DBusError that says so",
+    .enabled(if: portalMissing == nil, Comment(rawValue: portalMissing ?? "")),
+    arguments: [1, 2])
+  func refusedBind(code: Int) async throws {
+    let bus = try PrivateBus()
+    let connection = try DBusConnection(address: bus.address)
+    let record = FileManager.default.temporaryDirectory
+      .appendingPathComponent("menukit-portal-\(UUID().uuidString).txt")
+    defer { try? FileManager.default.removeItem(at: record) }
+    let backend = try start(
+      "/usr/bin/python3",
+      [
+        Self.portalDirectory.appendingPathComponent("mock_backend.py").path, record.path,
+        "refuse=\(code)",
+      ], bus: bus)
+    defer { kill(backend.processIdentifier, SIGKILL) }
+    #expect(try await waitForName("org.freedesktop.impl.portal.desktop.mock", on: connection))
+    let frontend = try start("/usr/libexec/xdg-desktop-portal", ["--replace"], bus: bus)
+    defer { kill(frontend.processIdentifier, SIGKILL) }
+    #expect(try await waitForName(GlobalShortcutsSession.portal, on: connection))
+
+    let app = RecordingApp()
+    let session = try await GlobalShortcutsSession.create(
+      connection: connection, application: app.application, timeout: .seconds(600))
+    let error = await #expect(throws: DBusError.self) {
+      try await session.bind(
+        [.command(Command(title: "Quick Note", action: "quickNote:"))], timeout: .seconds(600))
+    }
+    let reason = code == 1 ? "the user cancelled it" : "the desktop refused it or it failed"
+    #expect(
+      error?.message
+        == "the GlobalShortcuts portal refused BindShortcuts: \(reason) (response \(code))")
+    #expect(
+      try String(contentsOf: record, encoding: .utf8) == "BindShortcuts refused with \(code)\n")
+    print("dbus e2e: portal refuses BindShortcuts (\(code)) -> \(error?.message ?? "no error")")
     session.close()
   }
 
@@ -102,11 +152,14 @@ struct GlobalShortcutsTests {
     let connection = try DBusConnection(address: bus.address)
     let app = RecordingApp()
     // The bus answers at once that nobody owns the portal's name: no waiting for a timeout.
+    let start = ContinuousClock.now
     let error = await #expect(throws: DBusError.self) {
       _ = try await GlobalShortcutsSession.create(
         connection: connection, application: app.application, timeout: .seconds(1))
     }
     #expect(error?.name == "org.freedesktop.DBus.Error.ServiceUnknown")
+    let elapsed = ContinuousClock.now - start
+    print("dbus e2e: no portal -> \(error?.name ?? "no error") after \(elapsed)")
   }
 
   @Test(

@@ -1,7 +1,10 @@
 # The test's GlobalShortcuts backend for the real xdg-desktop-portal frontend (found through
 # XDG_DESKTOP_PORTAL_DIR=<this folder> and XDG_CURRENT_DESKTOP=mock). It accepts every
 # binding, writes what BindShortcuts received to the file named by argv[1], one shortcut a
-# line, then "presses" each bound shortcut once: Activated, then Deactivated.
+# line, then "presses" each bound shortcut once: Activated, then Deactivated, and then
+# "rebinds" them all: ShortcutsChanged, each trigger described as "Rebound <id>".
+# With argv[2] = "refuse=1" or "refuse=2", BindShortcuts answers with that response code
+# (1: the user cancelled, 2: it failed) and binds nothing.
 import sys, time
 import dbus, dbus.service, dbus.mainloop.glib
 from gi.repository import GLib
@@ -10,6 +13,7 @@ dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
 bus = dbus.SessionBus()
 IFACE = "org.freedesktop.impl.portal.GlobalShortcuts"
 record = open(sys.argv[1], "w", buffering=1)
+refusal = int(sys.argv[2].split("=")[1]) if len(sys.argv) > 2 else 0
 
 
 class Session(dbus.service.Object):
@@ -33,6 +37,9 @@ class Backend(dbus.service.Object):
 
     @dbus.service.method(IFACE, in_signature="ooa(sa{sv})sa{sv}", out_signature="ua{sv}")
     def BindShortcuts(self, handle, session_handle, shortcuts, parent_window, options):
+        if refusal:
+            record.write(f"BindShortcuts refused with {refusal}\n")
+            return (dbus.UInt32(refusal), dbus.Dictionary({}, signature="sv"))
         out = []
         for sid, props in shortcuts:
             fields = ", ".join(f"{k}={str(props[k])}" for k in sorted(props))
@@ -47,6 +54,10 @@ class Backend(dbus.service.Object):
                 now = dbus.UInt64(int(time.time() * 1000))
                 self.Activated(session_handle, sid, now, dbus.Dictionary({}, signature="sv"))
                 self.Deactivated(session_handle, sid, now, dbus.Dictionary({}, signature="sv"))
+            self.ShortcutsChanged(session_handle, dbus.Array([dbus.Struct((sid, dbus.Dictionary(
+                {"description": props.get("description", ""),
+                 "trigger_description": dbus.String("Rebound " + sid)}, signature="sv")))
+                for sid, props in shortcuts], signature="(sa{sv})"))
             return False
 
         GLib.timeout_add(300, press)
@@ -64,6 +75,10 @@ class Backend(dbus.service.Object):
 
     @dbus.service.signal(IFACE, signature="osta{sv}")
     def Deactivated(self, session_handle, shortcut_id, timestamp, options):
+        pass
+
+    @dbus.service.signal(IFACE, signature="oa(sa{sv})")
+    def ShortcutsChanged(self, session_handle, shortcuts):
         pass
 
 
