@@ -143,18 +143,12 @@ public final class GlobalShortcutsSession {
     }
   }
 
-  /// A shortcut in the portal's trigger notation (the freedesktop shortcuts specification):
-  /// modifiers `CTRL`, `ALT`, `SHIFT`, `LOGO` and an xkbcommon keysym name, joined by `+`
-  /// (`Cmd+Shift+P` is `CTRL+SHIFT+p`); nil for a physical key.
+  /// A shortcut in the portal's trigger notation (the freedesktop shortcuts specification),
+  /// MenuKit's ``ShortcutDialect/portal``: modifiers `CTRL`, `ALT`, `SHIFT`, `LOGO` and an
+  /// xkbcommon keysym name, joined by `+` (`Cmd+Shift+P` is `CTRL+SHIFT+p`); nil for a key the
+  /// notation cannot name, such as a physical key.
   public static func trigger(for shortcut: KeyboardShortcut) -> String? {
-    guard let key = DesktopNotation.keyName(shortcut.input) else { return nil }
-    let flags = shortcut.modifierFlags
-    var words: [String] = []
-    if flags.contains(.command) || flags.contains(.control) { words.append("CTRL") }
-    if flags.contains(.alternate) { words.append("ALT") }
-    if flags.contains(.shift) { words.append("SHIFT") }
-    if flags.contains(.super) { words.append("LOGO") }
-    return (words + [key]).joined(separator: "+")
+    shortcut.text(in: .portal, platform: .linux)
   }
 
   private func listen() {

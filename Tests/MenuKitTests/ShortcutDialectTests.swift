@@ -517,7 +517,9 @@ struct ShortcutDialectTests {
     for text in texts {
       let sequence = try KeySequence(parsing: text)
       guard let written = sequence.text(in: dialect, platform: .linux) else {
-        #expect(dialect == .gtk || dialect == .electron || sequence.strokes.count > 4)
+        #expect(
+          dialect == .gtk || dialect == .electron || dialect == .portal
+            || sequence.strokes.count > 4)
         continue
       }
       let parsed = try KeySequence(parsing: written, dialect: dialect, platform: .linux)
@@ -822,5 +824,36 @@ struct ShortcutDialectCorpusTests {
     }
     #expect(rejected == file.rejected)
     #expect(parsed > texts.count * 9 / 10, "\(parsed) of \(texts.count) parsed")
+  }
+}
+
+@Suite("Shortcut dialects: the XDG portal's triggers")
+struct PortalTriggerDialectTests {
+  @Test("writes CTRL, ALT, SHIFT, LOGO and a keysym name; reads them back in any case")
+  func portalTriggers() throws {
+    let cases: [(String, PlatformProfile, String)] = [
+      ("Cmd+Shift+P", .linux, "CTRL+SHIFT+p"),
+      ("Cmd+Shift+[", .linux, "CTRL+SHIFT+bracketleft"),
+      ("Alt+F4", .windows, "ALT+F4"),
+      ("Super+E", .linux, "LOGO+e"),
+      ("Cmd+Q", .mac, "LOGO+q"),
+      ("Cmd+Alt+Return", .linux, "CTRL+ALT+Return"),
+    ]
+    for (canonical, platform, trigger) in cases {
+      let shortcut = try KeyboardShortcut(parsing: canonical)
+      #expect(shortcut.text(in: .portal, platform: platform) == trigger, "\(canonical)")
+      let read = try KeyboardShortcut(parsing: trigger, dialect: .portal, platform: platform)
+      #expect(read == shortcut, "\(trigger)")
+    }
+    let lower = try KeyboardShortcut(parsing: "ctrl+shift+p", dialect: .portal, platform: .linux)
+    #expect(lower.canonicalText == "Cmd+Shift+P")
+    #expect(throws: ShortcutDialectError.self) {
+      try KeySequence(parsing: "CTRL+k CTRL+s", dialect: .portal, platform: .linux)
+    }
+    #expect(throws: ShortcutDialectError.self) {
+      try KeyboardShortcut(parsing: "CTRL+XF86AudioPlay", dialect: .portal, platform: .linux)
+    }
+    let sequence = try KeySequence(parsing: "Cmd+K Cmd+S")
+    #expect(sequence.text(in: .portal, platform: .linux) == nil)
   }
 }

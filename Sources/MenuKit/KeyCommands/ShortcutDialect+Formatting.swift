@@ -21,7 +21,7 @@ struct DialectFormatter {
     switch dialect {
     case .gtk, .emacs: return words.joined() + key
     case .zed: return (words + [key]).joined(separator: "-")
-    case .menuKit, .vscode, .qt, .electron: return (words + [key]).joined(separator: "+")
+    case .menuKit, .vscode, .qt, .electron, .portal: return (words + [key]).joined(separator: "+")
     }
   }
 
@@ -68,6 +68,8 @@ struct DialectFormatter {
       ]
     case .emacs:
       words = [(controlKey, "C-"), (alt, "M-"), (shift, "S-"), (superKey, "s-")]
+    case .portal:
+      words = [(controlKey, "CTRL"), (alt, "ALT"), (shift, "SHIFT"), (superKey, "LOGO")]
     }
     return words.filter(\.0).map(\.1)
   }
@@ -87,7 +89,7 @@ struct DialectFormatter {
       switch dialect {
       case .menuKit: return input.canonicalName
       case .vscode: return usage.codeName.map { "[\($0)]" }
-      case .zed, .gtk, .qt, .electron, .emacs: return nil
+      case .zed, .gtk, .qt, .electron, .emacs, .portal: return nil
       }
     }
     guard let characters = input.characters, characters.count == 1,
@@ -105,7 +107,7 @@ struct DialectFormatter {
     case .electron:
       if characters == "+" { return "Plus" }
       return isASCIILetter ? characters.uppercased() : characters
-    case .gtk:
+    case .gtk, .portal:
       if isASCIILetter || character.isASCII && character.isNumber {
         return characters.lowercased()
       }

@@ -15,7 +15,7 @@ extension KeyInput.SpecialKey {
     case .menuKit: canonicalName
     case .vscode: vscodeName
     case .zed: zedName
-    case .gtk: gtkName
+    case .gtk, .portal: gtkName
     case .qt: qtName
     case .electron: electronName
     case .emacs: emacsName
@@ -212,14 +212,15 @@ enum DialectKeyNames {
     if let code = KeyInput.bracketedCode(name) { return physicalKey(name, code: code, in: dialect) }
     let key = dialect.namesAreCaseSensitive ? name : name.lowercased()
     if let found = tables[dialect]?[key] { return found }
-    if dialect == .gtk, let found = gtkCaseInsensitive[name.lowercased()] { return found }
+    if dialect.usesKeysymNames, let found = gtkCaseInsensitive[name.lowercased()] { return found }
     if let number = functionKeyNumber(name, in: dialect), number > 24 {
       return .unsupported(.unsupportedKey, "MenuKit names the function keys F1 to F24")
     }
     switch dialect {
-    case .gtk where name.hasPrefix("XF86"):
+    case .gtk where name.hasPrefix("XF86"), .portal where name.hasPrefix("XF86"):
       return .unsupported(.unsupportedKey, unsupportedReason)
-    case .gtk where name.hasPrefix("U") && name.count > 1:
+    case .gtk where name.hasPrefix("U") && name.count > 1,
+      .portal where name.hasPrefix("U") && name.count > 1:
       return unicodeKeysym(name.dropFirst())
     case .emacs where name.hasPrefix("<mouse-") || name.hasPrefix("<wheel-"):
       return .unsupported(.unsupportedKey, "MenuKit shortcuts are keys, not mouse events")
@@ -321,7 +322,7 @@ enum DialectKeyNames {
     switch dialect {
     case .menuKit, .zed: []
     case .vscode: vscodeOEMNames
-    case .gtk:
+    case .gtk, .portal:
       gtkCharacterNames.map { ($0.name, .input(KeyInput($0.character))) } + [
         ("Prior", .input(.pageUp)), ("Next", .input(.pageDown)),
         ("ISO_Left_Tab", .input(.tab)), ("KP_Space", .input(.space)),
@@ -361,7 +362,7 @@ enum DialectKeyNames {
         "back", "forward", "copy", "cut", "paste", "undo", "redo", "find", "menu", "new",
         "open", "save", "control", "platform", "function",
       ]
-    case .gtk:
+    case .gtk, .portal:
       [
         "Menu", "Print", "Pause", "Scroll_Lock", "Caps_Lock", "Num_Lock", "Shift_L", "Shift_R",
         "Control_L", "Control_R", "Alt_L", "Alt_R", "Super_L", "Super_R", "Meta_L", "Meta_R",
@@ -410,7 +411,10 @@ enum DialectKeyNames {
 extension ShortcutDialect {
   /// Whether key and modifier names must match in case (Emacs: `s-` is Super, `S-` Shift;
   /// GTK keysym names, which are also matched ignoring case when nothing matches exactly).
-  var namesAreCaseSensitive: Bool { self == .emacs || self == .gtk }
+  var namesAreCaseSensitive: Bool { self == .emacs || usesKeysymNames }
+
+  /// Whether keys are xkbcommon keysym names (GTK's accelerators, the portal's triggers).
+  var usesKeysymNames: Bool { self == .gtk || self == .portal }
 }
 
 extension Unicode.Scalar {

@@ -80,9 +80,16 @@ enum DialectModifier: Hashable, Sendable {
     case .gtk: gtkWords
     case .qt: qtWords
     case .electron: electronWords
+    case .portal: portalWords
     case .menuKit, .emacs: [:]
     }
   }
+
+  // The freedesktop shortcuts specification (the GlobalShortcuts portal's triggers): CTRL, ALT,
+  // SHIFT, NUM and LOGO, the physical keys.
+  private static let portalWords: [String: DialectModifier] = [
+    "ctrl": .control, "alt": .alternate, "shift": .shift, "logo": .superKey, "num": .keypad,
+  ]
 
   // VS Code's keybindingParser.ts reads `meta`, `win` and `cmd` as one meta flag on every
   // platform (the Super key; ⌘ on macOS) and writes it `meta` on linux, `win` on windows and

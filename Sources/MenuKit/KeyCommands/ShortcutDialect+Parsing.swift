@@ -132,7 +132,8 @@ struct DialectParser {
     var stroke = StrokeBuilder(parser: self)
     switch dialect {
     case .menuKit: return try parseCanonical(range)
-    case .vscode, .qt, .electron: try parseSeparated(range, separator: "+", into: &stroke)
+    case .vscode, .qt, .electron, .portal:
+      try parseSeparated(range, separator: "+", into: &stroke)
     case .zed: try parseSeparated(range, separator: "-", into: &stroke)
     case .gtk: try parseGTK(range, into: &stroke)
     case .emacs: try parseEmacs(range, into: &stroke)

@@ -12,6 +12,7 @@
 /// | ``qt`` | `Ctrl+Shift+[` | `Ctrl+K, Ctrl+S` |
 /// | ``electron`` | `CmdOrCtrl+Shift+[` | single strokes only |
 /// | ``emacs`` | `C-S-[` | `C-x C-s` |
+/// | ``portal`` | `CTRL+SHIFT+bracketleft` | single strokes only |
 ///
 /// Reading and writing take a ``PlatformProfile``, because a dialect's words for modifier
 /// keys name physical keys while MenuKit's flags are portable: ``KeyModifierFlags/command`` is
@@ -53,6 +54,10 @@ public enum ShortcutDialect: String, CaseIterable, Sendable {
   case electron
   /// Emacs key descriptions (`kbd`): `C-S-[`, sequences `C-x C-s`.
   case emacs
+  /// The trigger notation of the XDG GlobalShortcuts portal (the freedesktop shortcuts
+  /// specification): modifiers `CTRL`, `ALT`, `SHIFT`, `LOGO` and an xkbcommon keysym name,
+  /// joined by `+`, as in `CTRL+SHIFT+p`. Single strokes only.
+  case portal
 }
 
 // MARK: - API
@@ -191,7 +196,7 @@ extension ShortcutDialect {
   /// The most strokes a sequence can have in this dialect.
   var maximumStrokes: Int {
     switch self {
-    case .gtk, .electron: 1
+    case .gtk, .electron, .portal: 1
     case .qt: 4
     case .menuKit, .vscode, .zed, .emacs: KeySequence.maximumLength
     }
@@ -210,6 +215,7 @@ extension ShortcutDialect {
     case .qt: "Qt"
     case .electron: "Electron"
     case .emacs: "Emacs"
+    case .portal: "XDG portal"
     }
   }
 
@@ -237,6 +243,9 @@ extension ShortcutDialect {
     case .emacs:
       "modifier prefixes (C-, M-, S-, s-) and then one key: a character, RET, SPC, TAB, ESC, "
         + "DEL or a <name> such as <f5>, like 'C-S-['"
+    case .portal:
+      "modifiers (CTRL, ALT, SHIFT, LOGO) joined with '+' and then one keysym name, like "
+        + "'CTRL+SHIFT+bracketleft'"
     }
   }
 }
