@@ -296,42 +296,48 @@ package struct DBusSignal: Sendable {
 
 /// A signal subscription; cancel it to stop receiving.
 package final class DBusSubscription: Sendable {
-  private let connection: DBusConnection
-  private let identifier: UInt32
-  private let isCancelled = Mutex(false)
+  private let release: ReleaseOnce
   init(connection: DBusConnection, identifier: UInt32) {
-    self.connection = connection
-    self.identifier = identifier
+    release = ReleaseOnce(identifier: identifier) {
+      g_dbus_connection_signal_unsubscribe(connection.handle.pointer, $0)
+    }
   }
   deinit { cancel() }
   /// Stops the subscription.
-  package func cancel() {
-    let wasCancelled = isCancelled.withLock { cancelled in
-      defer { cancelled = true }
-      return cancelled
-    }
-    guard !wasCancelled, identifier != 0 else { return }
-    g_dbus_connection_signal_unsubscribe(connection.handle.pointer, identifier)
-  }
+  package func cancel() { release.run() }
 }
 
 /// An exported object; cancel it to withdraw it from the bus.
 package final class DBusRegistration: Sendable {
-  private let connection: DBusConnection
-  private let identifier: UInt32
-  private let isCancelled = Mutex(false)
+  private let release: ReleaseOnce
   init(connection: DBusConnection, identifier: UInt32) {
-    self.connection = connection
-    self.identifier = identifier
+    release = ReleaseOnce(identifier: identifier) {
+      _ = g_dbus_connection_unregister_object(connection.handle.pointer, $0)
+    }
   }
   deinit { cancel() }
   /// Withdraws the object.
-  package func cancel() {
-    let wasCancelled = isCancelled.withLock { cancelled in
-      defer { cancelled = true }
-      return cancelled
+  package func cancel() { release.run() }
+}
+
+/// Gives a GDBus id back exactly once, whether on `cancel()` or when its owner goes away; an
+/// id of 0 (GDBus's failure) is never given back.
+private final class ReleaseOnce: Sendable {
+  private let identifier: UInt32
+  private let release: @Sendable (UInt32) -> Void
+  private let isReleased = Mutex(false)
+
+  init(identifier: UInt32, release: @escaping @Sendable (UInt32) -> Void) {
+    self.identifier = identifier
+    self.release = release
+  }
+
+  func run() {
+    let wasReleased = isReleased.withLock { released in
+      defer { released = true }
+      return released
     }
-    guard !wasCancelled, identifier != 0 else { return }
-    g_dbus_connection_unregister_object(connection.handle.pointer, identifier)
+    guard !wasReleased, identifier != 0 else { return }
+    release(identifier)
   }
 }
