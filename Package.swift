@@ -206,7 +206,8 @@ if buildsDBus {
       swiftSettings: swiftSettings + [.unsafeFlags(glibIncludeFlags)]),
     // Thin CLI: exports a menu file on the session bus and prints the actions performed.
     .executableTarget(
-      name: "menu-serve", dependencies: ["MenuKit", "MenuKitDBus"], swiftSettings: swiftSettings),
+      name: "menu-serve", dependencies: ["MenuKit", "MenuKitDBus", "MenuKitToolSupport"],
+      swiftSettings: swiftSettings),
     // MenuKitDBus against a private dbus-daemon, driven by gdbus and a second connection
     // (it skips where dbus-daemon is missing). Fixtures holds the expected layouts.
     .testTarget(
