@@ -1,5 +1,6 @@
 import Foundation
 public import MenuKit
+import MenuKitInterop
 
 /// The kinds of file keymap-lint reads.
 ///

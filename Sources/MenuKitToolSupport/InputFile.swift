@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitInterop
 import Synchronization
 
 /// The files a tool reads, where `-` is standard input (docs/command-line.md).

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitInterop
 import MenuKitToolSupport
 
 /// `menu-dump keymap`: checks keymap files, edits a user keymap (bind, unbind, rebind),

@@ -1,3 +1,5 @@
+import MenuKit
+
 /// The kinds of file that hold menus or key bindings, as MenuKit and other editors write them.
 ///
 /// ``detect(path:text:)`` tells them apart by their content, so a tool such as `keymap-lint`
