@@ -112,10 +112,11 @@ let package = Package(
       path: "Benchmarks/MenuKitBenchmarks",
       swiftSettings: swiftSettings
     ),
-    // Fixtures/corpus holds keymap data files read through #filePath, not resources.
+    // Fixtures/corpus and Fixtures/interop hold keymap data files read through #filePath, not
+    // resources.
     .testTarget(
       name: "MenuKitTests", dependencies: ["MenuKit", "MenuKitPalette", "MenuKitInterop"],
-      exclude: ["Fixtures/corpus"],
+      exclude: ["Fixtures/corpus", "Fixtures/interop"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "MenuKitXKBTests", dependencies: ["MenuKit", "MenuKitXKB", "MenuKitInterop"],
