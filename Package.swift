@@ -52,6 +52,7 @@ let package = Package(
     .library(name: "MenuKit", targets: ["MenuKit"]),
     .library(name: "MenuKitXKB", targets: ["MenuKitXKB"]),
     .library(name: "MenuKitPalette", targets: ["MenuKitPalette"]),
+    .library(name: "MenuKitInterop", targets: ["MenuKitInterop"]),
     .executable(name: "menu-dump", targets: ["menu-dump"]),
     .executable(name: "keymap-lint", targets: ["keymap-lint"]),
   ],
@@ -60,6 +61,9 @@ let package = Package(
     .target(name: "MenuKit", swiftSettings: swiftSettings),
     // The command palette: index, fuzzy matcher, ranking and history, over MenuKit's model.
     .target(name: "MenuKitPalette", dependencies: ["MenuKit"], swiftSettings: swiftSettings),
+    // Other editors' keymaps: VS Code, Zed, GTK and Sublime Text importers and exporters, and
+    // the one format detector and loader every tool reads files through.
+    .target(name: "MenuKitInterop", dependencies: ["MenuKit"], swiftSettings: swiftSettings),
     // The system libxkbcommon, found through pkg-config (Debian: libxkbcommon-dev).
     .systemLibrary(
       name: "CXKBCommon",
@@ -72,12 +76,14 @@ let package = Package(
     // What both CLIs share (not a product): argument scanning, help and subcommands, exit
     // status, output and standard input; one command-line convention (docs/command-line.md).
     .target(
-      name: "MenuKitToolSupport", dependencies: ["MenuKit", "MenuKitXKB"],
+      name: "MenuKitToolSupport", dependencies: ["MenuKit", "MenuKitXKB", "MenuKitInterop"],
       swiftSettings: swiftSettings),
     // Thin CLI: renders and validates menu files.
     .executableTarget(
       name: "menu-dump",
-      dependencies: ["MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitToolSupport"],
+      dependencies: [
+        "MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitInterop", "MenuKitToolSupport",
+      ],
       swiftSettings: swiftSettings),
     // The system libxkbregistry (the layouts xkb-data lists), through pkg-config (Debian:
     // libxkbregistry-dev).
@@ -88,7 +94,8 @@ let package = Package(
     ),
     // keymap-lint's rules, context satisfiability, layout analysis and output formats.
     .target(
-      name: "MenuKitLint", dependencies: ["MenuKit", "MenuKitXKB", "CXKBRegistry"],
+      name: "MenuKitLint",
+      dependencies: ["MenuKit", "MenuKitXKB", "MenuKitInterop", "CXKBRegistry"],
       swiftSettings: swiftSettings),
     // Thin CLI: lints menu and keymap files with MenuKitLint.
     .executableTarget(
@@ -105,24 +112,30 @@ let package = Package(
       path: "Benchmarks/MenuKitBenchmarks",
       swiftSettings: swiftSettings
     ),
-    // Fixtures/corpus holds keymap data files read through #filePath, not resources.
+    // Fixtures/corpus and Fixtures/interop hold keymap data files read through #filePath, not
+    // resources.
     .testTarget(
-      name: "MenuKitTests", dependencies: ["MenuKit", "MenuKitPalette"],
-      exclude: ["Fixtures/corpus"],
+      name: "MenuKitTests", dependencies: ["MenuKit", "MenuKitPalette", "MenuKitInterop"],
+      exclude: ["Fixtures/corpus", "Fixtures/interop"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "MenuKitXKBTests", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings
-    ),
+      name: "MenuKitXKBTests", dependencies: ["MenuKit", "MenuKitXKB", "MenuKitInterop"],
+      swiftSettings: swiftSettings),
     // keymap-lint's library and its CLI, run in-process.
     .testTarget(
       name: "MenuKitLintTests",
-      dependencies: ["MenuKitLint", "keymap-lint", "MenuKit", "MenuKitXKB", "MenuKitToolSupport"],
+      dependencies: [
+        "MenuKitLint", "keymap-lint", "MenuKit", "MenuKitXKB", "MenuKitInterop",
+        "MenuKitToolSupport",
+      ],
       swiftSettings: swiftSettings),
     // End-to-end tests of the CLIs; they run the built executables.
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "menu-dump", "MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitToolSupport", "CXKBCommon",
+        "menu-dump", "MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitInterop",
+        "MenuKitToolSupport",
+        "CXKBCommon",
       ],
       // Golden holds the expected outputs and their inputs, read through #filePath.
       exclude: ["Golden"], swiftSettings: swiftSettings),

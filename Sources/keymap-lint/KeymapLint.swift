@@ -179,7 +179,8 @@ struct KeymapLint {
       --platform P        linux (default), mac or windows: what Cmd means
       --desktop D         gnome, kde or macos: whose reserved shortcuts (default: macos on mac,
                           gnome otherwise)
-      --input-format F    keymap, menu, vscode, zed or gtk (default: detected per file)
+      --input-format F    keymap, menu, vscode, zed, gtk, gtk-builder or sublime
+                          (default: detected per file)
       --base FILE         lint FILE ... layered over this keymap (an editor's defaults, an
                           app's built-in keymap) and report only findings that involve FILE ...;
                           base bindings appear as notes (repeatable)

@@ -120,8 +120,8 @@ struct KeymapLintCLITests {
     #expect(
       unknown.errors
         == "error[MK612]: cannot tell the format of '\(text)'; expected a MenuKit keymap or menu "
-        + "file, a VS Code keybindings.json, a Zed keymap or a GTK accelerator map; choose one "
-        + "with --input-format\n")
+        + "file, a VS Code keybindings.json, a Zed keymap, a GTK accelerator map, a GtkBuilder "
+        + "file or a Sublime Text keymap; choose one with --input-format\n")
     let broken = try temporaryFile("broken.keymap.json", "{ \"schemaVersion\": 1, ")
     let syntax = keymapLint(broken)
     #expect(syntax.status == .dataError)

@@ -166,12 +166,24 @@ extension DiagnosticCode {
   /// binding with a `mac` key and no `key` or `linux`, under the linux profile); as in that
   /// editor, it is skipped on this one.
   public static let skippedForPlatform = DiagnosticCode("MK560", "skipped-for-platform", .note)
+  /// A GtkBuilder `.ui` file is not well-formed XML, or uses what the reader never expands (a
+  /// document type declaration, an undefined entity) or nests too deeply; nothing is loaded.
+  public static let badBuilderFile = DiagnosticCode("MK561", "bad-builder-file")
+  /// A condition of a Sublime Text binding's `context` is not valid (no `key`, an unknown
+  /// `operator`, an operand of the wrong type); the binding is skipped.
+  public static let badSublimeContext = DiagnosticCode("MK562", "bad-sublime-context")
+  /// A condition of a Sublime Text binding's `context` has no exact MenuKit equivalent (a
+  /// regular expression, a scope selector, a condition on every or any selection); it is kept
+  /// as a named condition that keymap-lint takes as possibly true or false.
+  public static let approximatedSublimeContext = DiagnosticCode(
+    "MK563", "approximated-sublime-context", .warning)
 
   /// The codes of importing and exporting other editors' keymaps, in code order.
   static let keymapImportCodes: [DiagnosticCode] = [
     .badForeignKeys, .badWhenClause, .approximatedWhenClause, .bindingNeverApplies,
     .notExportable, .badAcceleratorLine, .ignoredForeignEntry, .replacedAccelerator,
-    .unsupportedForeignKeys, .skippedForPlatform,
+    .unsupportedForeignKeys, .skippedForPlatform, .badBuilderFile, .badSublimeContext,
+    .approximatedSublimeContext,
   ]
 }
 
