@@ -90,7 +90,8 @@ struct LayoutSweepTests {
   func sweepEqualsDirectPath() throws {
     let data = try twoGroupData()
     defer { try? FileManager.default.removeItem(atPath: data) }
-    let cacheRoot = data + "/cache"
+    let cacheRoot = data + "-cache"
+    defer { try? FileManager.default.removeItem(atPath: cacheRoot) }
     let queries = LayoutCheck.queries(vscodeModel(LayoutAnalyzer(includePaths: [data])))
     #expect(queries.count > 300)
     let direct = directAnswers(queries, includePaths: [data])
@@ -111,11 +112,14 @@ struct LayoutSweepTests {
   @Test("whole reports are identical with and without the sweep's cache and workers")
   func reportsAreIdentical() throws {
     let data = try twoGroupData()
-    defer { try? FileManager.default.removeItem(atPath: data) }
+    defer {
+      try? FileManager.default.removeItem(atPath: data)
+      try? FileManager.default.removeItem(atPath: data + "-cache")
+    }
     func report(workers: Int, cache: Bool) -> LintReport {
       let analyzer = LayoutAnalyzer(includePaths: [data])
       analyzer.maximumWorkers = workers
-      if cache { analyzer.typingCache = LayoutTypingCache(directory: data + "/cache") }
+      if cache { analyzer.typingCache = LayoutTypingCache(directory: data + "-cache") }
       let document = LintDocument.load(
         contentsOf: "\(corpus)/vscode/linux.keybindings.json", platform: .linux)
       var configuration = LintConfiguration(platform: .linux)
@@ -132,8 +136,11 @@ struct LayoutSweepTests {
   @Test("a damaged cache entry is ignored and rewritten; an intact one is what a warm run uses")
   func damagedEntriesAreNotTrusted() throws {
     let data = try twoGroupData()
-    defer { try? FileManager.default.removeItem(atPath: data) }
-    let cache = LayoutTypingCache(directory: data + "/cache")
+    defer {
+      try? FileManager.default.removeItem(atPath: data)
+      try? FileManager.default.removeItem(atPath: data + "-cache")
+    }
+    let cache = LayoutTypingCache(directory: data + "-cache")
     let se = LayoutName(layout: "se")
     let query = LayoutQuery(stroke: try KeyboardShortcut(parsing: "Ctrl+["), localizes: false)
     func sweep() -> [LayoutProblem] {

@@ -11,7 +11,8 @@ import MenuKit
 /// An entry holds one layout's answers (``LayoutProblem``s, or the reason it does not compile)
 /// to the questions asked so far, one file per layout. Entries live in a directory named by the
 /// identity of everything the answers depend on: the XKB data (the path, size, modification
-/// time and inode of every file under the include paths), the platform profile, and the
+/// time and inode of every file of its `rules`, `keycodes`, `types`, `compat` and `symbols`
+/// directories, in each include path), the platform profile, and the
 /// running executable (its size, modification time and inode, so a rebuilt or upgraded tool
 /// never reads an older engine's answers). Any change gives a new directory.
 ///
@@ -76,15 +77,23 @@ extension LayoutTypingCache {
     var text = header + "\nplatform \(platform)\n"
     text += "executable " + fileIdentity("/proc/self/exe") + "\n"
     for root in includePaths {
-      text += "include \(root) " + fileIdentity(root) + "\n"
-      let files = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String]) ?? []
-      for file in files.sorted() {
-        text += "\(file) " + fileIdentity(root + "/" + file) + "\n"
+      text += "include \(root)\n"
+      for component in components {
+        let directory = root + "/" + component
+        text += "\(component) " + fileIdentity(directory) + "\n"
+        let files =
+          (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String]) ?? []
+        for file in files.sorted() {
+          text += "\(component)/\(file) " + fileIdentity(directory + "/" + file) + "\n"
+        }
       }
     }
     let bytes = Array(text.utf8)
     return hex(fnv1a(bytes)) + hex(fnv1a(bytes, basis: 0x6c62_272e_07bb_0142))
   }
+
+  /// The directories of XKB data that a keymap is compiled from (not `geometry`).
+  static let components = ["rules", "keycodes", "types", "compat", "symbols"]
 
   /// The size, modification time and inode of a file (following links), or `missing`.
   static func fileIdentity(_ path: String) -> String {
