@@ -161,9 +161,11 @@ struct LayoutSweepTests {
     #expect(sweep() == expected)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == written)
     // A truncated entry, and one for another layout: ignored.
-    for damaged in [String(written.prefix(written.count / 2)), written.replacingOccurrences(
-      of: "layout se\n", with: "layout de\n")]
-    {
+    for damaged in [
+      String(written.prefix(written.count / 2)),
+      written.replacingOccurrences(
+        of: "layout se\n", with: "layout de\n"),
+    ] {
       try damaged.write(toFile: path, atomically: true, encoding: .utf8)
       #expect(sweep() == expected)
     }

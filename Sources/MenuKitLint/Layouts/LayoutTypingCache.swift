@@ -112,8 +112,10 @@ extension LayoutTypingCache {
   func read(_ layout: LayoutName, identity: String) -> Entry? {
     let bytes: [UInt8]?
     do throws(AtomicFile.Failure) {
-      bytes = try AtomicFile.resolve(path(of: layout, identity: identity), creatingDirectories: false)
-        .read()
+      bytes = try AtomicFile.resolve(
+        path(of: layout, identity: identity), creatingDirectories: false
+      )
+      .read()
     } catch {
       return nil
     }
@@ -145,13 +147,15 @@ extension LayoutTypingCache {
       }
     }
     let bodyBytes = Array(body.utf8)
-    let head = "\(header)\nidentity \(identity)\nlayout \(layout)\nchecksum \(hex(fnv1a(bodyBytes)))\n"
+    let head =
+      "\(header)\nidentity \(identity)\nlayout \(layout)\nchecksum \(hex(fnv1a(bodyBytes)))\n"
     return Array(head.utf8) + bodyBytes
   }
 
   /// Reads an entry's text; nil unless every check passes.
   static func decode(_ bytes: [UInt8], layout: LayoutName, identity: String) -> Entry? {
-    var lines = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 4, omittingEmptySubsequences: false)
+    var lines = bytes.split(
+      separator: UInt8(ascii: "\n"), maxSplits: 4, omittingEmptySubsequences: false)
     guard lines.count >= 4,
       String(decoding: lines[0], as: UTF8.self) == header,
       String(decoding: lines[1], as: UTF8.self) == "identity \(identity)",

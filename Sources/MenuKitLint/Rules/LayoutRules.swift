@@ -135,10 +135,11 @@ struct LayoutCheck {
     let queries = model.layoutQueries
     var notesByQuery = Array(repeating: [DiagnosticCode: [LintNote]](), count: queries.count)
     for table in tables {
+      let layout = table.name.description
       for (index, problems) in table.problems {
         for problem in problems {
           notesByQuery[index][problem.code, default: []].append(
-            LintNote("\(table.name): \(problem.note)", layout: table.name.description))
+            LintNote(layout + ": " + problem.note, layout: layout))
         }
       }
     }
