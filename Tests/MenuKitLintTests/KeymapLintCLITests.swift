@@ -394,7 +394,8 @@ struct KeymapLintAllLayoutsTests {
       "k.keymap.json",
       #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+Shift+[", "command": "fold" } ] } ] }"#
     )
-    let result = keymapLint("--all-layouts", "--format", "json", path)
+    // --no-cache: the test neither reads nor writes the user's cache.
+    let result = keymapLint("--all-layouts", "--no-cache", "--format", "json", path)
     #expect(result.status == .success)
     let parsed = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
     let root = try #require(parsed as? [String: Any])
