@@ -12,8 +12,6 @@ extension GtkMenuBridge {
   func attachKeyController(to widget: UnsafeMutablePointer<GtkWidget>) {
     let controller = gtk_event_controller_key_new()!
     gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
-    let box = Unmanaged.passRetained(CallbackBox(bridge: self, name: ""))
-    callbackBoxes.append(box)
     let pressed:
       @convention(c) (OpaquePointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Int32 =
         { controller, _, keycode, _, data in
@@ -44,15 +42,15 @@ extension GtkMenuBridge {
               to: GtkWindow.self)) != 0
         MainActor.assumeIsolated { box.bridge?.windowActivityChanged(isActive: active) }
       }
-    g_signal_connect_data(
+    connect(
       UnsafeMutableRawPointer(controller), "key-pressed",
-      unsafeBitCast(pressed, to: GCallback.self), box.toOpaque(), nil, GConnectFlags(0))
-    g_signal_connect_data(
+      unsafeBitCast(pressed, to: GCallback.self))
+    connect(
       UnsafeMutableRawPointer(controller), "key-released",
-      unsafeBitCast(released, to: GCallback.self), box.toOpaque(), nil, GConnectFlags(0))
-    g_signal_connect_data(
+      unsafeBitCast(released, to: GCallback.self))
+    connect(
       UnsafeMutableRawPointer(widget), "notify::is-active",
-      unsafeBitCast(activeChanged, to: GCallback.self), box.toOpaque(), nil, GConnectFlags(0))
+      unsafeBitCast(activeChanged, to: GCallback.self))
     gtk_widget_add_controller(widget, controller)
   }
 

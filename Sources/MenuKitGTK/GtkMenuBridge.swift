@@ -66,8 +66,6 @@ public final class GtkMenuBridge {
   var gActions: [String: (action: OpaquePointer, parameterType: String?, stateful: Bool)] = [:]
   /// The accelerators given to GTK, by detailed action name.
   var gtkAccelerators: [String: [String]] = [:]
-  /// The user data of signal handlers, released with the bridge.
-  var callbackBoxes: [Unmanaged<CallbackBox>] = []
   /// The observation of the menu system.
   var observation: MenuSystemObservation?
   /// Clock of press timestamps.
@@ -109,17 +107,15 @@ public final class GtkMenuBridge {
     if g_application_get_is_registered(applicationObject) != 0 {
       installInApplication()
     } else {
-      let box = Unmanaged.passRetained(CallbackBox(bridge: self, name: ""))
-      callbackBoxes.append(box)
       let startup: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
         _, data in
         guard let data else { return }
         let box = Unmanaged<CallbackBox>.fromOpaque(data).takeUnretainedValue()
         MainActor.assumeIsolated { box.bridge?.installInApplication() }
       }
-      g_signal_connect_data(
+      connect(
         UnsafeMutableRawPointer(gtkApplication), "startup",
-        unsafeBitCast(startup, to: GCallback.self), box.toOpaque(), nil, GConnectFlags(0))
+        unsafeBitCast(startup, to: GCallback.self))
     }
     observation = menuSystem.observe { [weak self] change in
       guard let self else { return }
@@ -133,7 +129,6 @@ public final class GtkMenuBridge {
     if sequenceTimer != 0 { g_source_remove(sequenceTimer) }
     for (_, entry) in gActions { g_object_unref(UnsafeMutableRawPointer(entry.action)) }
     g_object_unref(UnsafeMutableRawPointer(menubar))
-    for box in callbackBoxes { box.release() }
   }
 
   /// The keymaps layered over the menu's key commands; setting them updates the dispatcher,

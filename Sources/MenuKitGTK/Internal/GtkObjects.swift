@@ -13,6 +13,23 @@ final class CallbackBox {
   }
 }
 
+extension GtkMenuBridge {
+  /// Connects a C callback to a signal of a GObject, with a ``CallbackBox`` for the bridge as
+  /// its user data, released when the handler is disconnected or the object finalized.
+  func connect(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ callback: GCallback,
+    name: String = ""
+  ) {
+    let box = Unmanaged.passRetained(CallbackBox(bridge: self, name: name))
+    g_signal_connect_data(
+      instance, signal, callback, box.toOpaque(),
+      { data, _ in
+        guard let data else { return }
+        Unmanaged<CallbackBox>.fromOpaque(data).release()
+      }, GConnectFlags(0))
+  }
+}
+
 /// A `GMenu`, an opaque type in Swift, as the `GMenuModel *` GTK takes.
 func gMenuModel(_ menu: OpaquePointer) -> UnsafeMutablePointer<GMenuModel> {
   UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)
@@ -87,8 +104,6 @@ extension GtkMenuBridge {
           g_simple_action_new(name, type)
         }
       g_simple_action_set_enabled(gAction, action.isEnabled ? 1 : 0)
-      let box = Unmanaged.passRetained(CallbackBox(bridge: self, name: name))
-      callbackBoxes.append(box)
       let activate:
         @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) ->
           Void = { _, parameter, data in
@@ -100,9 +115,9 @@ extension GtkMenuBridge {
               } else { nil }
             MainActor.assumeIsolated { box.bridge?.activate(box.name, target: target) }
           }
-      g_signal_connect_data(
+      connect(
         UnsafeMutableRawPointer(gAction), "activate", unsafeBitCast(activate, to: GCallback.self),
-        box.toOpaque(), nil, GConnectFlags(0))
+        name: name)
       g_action_map_add_action(map, gAction)
       gActions[name] = (gAction, action.parameterType, action.state != nil)
     }
