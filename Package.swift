@@ -268,7 +268,10 @@ if buildsGTK {
     // a screenshot) and headless sway (it skips where those tools are missing). Expected
     // holds the actions each case must perform.
     .testTarget(
-      name: "MenuKitGTKTests", dependencies: ["MenuKitGTK", "MenuKit", "MenuKitXKB"],
+      name: "MenuKitGTKTests",
+      dependencies: [
+        "MenuKitGTK", "MenuKit", "MenuKitXKB", "CGtk4", "menukit-gtk-example", "menu-dump",
+      ],
       exclude: ["Expected"], swiftSettings: swiftSettings + [.unsafeFlags(gtkIncludeFlags)]),
   ]
 }
