@@ -1,11 +1,13 @@
 // menukit-gtk-example: a small GTK 4 editor window whose menubar, actions, shortcuts and key
 // handling come from MenuKit (docs/gtk.md).
 //
-//   swift run menukit-gtk-example [--menu FILE] [--keymap FILE] [--quit-after SECONDS]
+//   swift run menukit-gtk-example [--menu FILE] [--keymap FILE | --no-keymap]
+//                                 [--gtk-accelerators-only] [--quit-after SECONDS]
 //
 // It loads keymaps/examples/text-editor.json and its keymap (relative to the current
 // directory) and prints one line per action performed, `performed saveDocument:` (with the
 // property list after a space when the command has one), and `ready` once the window is shown.
+// With --gtk-accelerators-only the window's keys are left to GTK's own accelerators, to compare.
 import CGtk4
 import Foundation
 import MenuKit
@@ -16,6 +18,7 @@ struct Options {
   var menuPath = "keymaps/examples/text-editor.json"
   var keymapPath: String? = "keymaps/examples/text-editor.keymap.json"
   var quitAfter: UInt32?
+  var gtkAcceleratorsOnly = false
 
   init(arguments: [String]) {
     var iterator = arguments.makeIterator()
@@ -25,6 +28,7 @@ struct Options {
       case "--keymap": keymapPath = iterator.next()
       case "--no-keymap": keymapPath = nil
       case "--quit-after": quitAfter = iterator.next().flatMap { UInt32($0) }
+      case "--gtk-accelerators-only": gtkAcceleratorsOnly = true
       default:
         FileHandle.standardError.write(
           Data("menukit-gtk-example: unknown option '\(argument)'\n".utf8))
@@ -129,7 +133,7 @@ let onActivate: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointe
       UnsafeMutableRawPointer(buffer), "modified-changed",
       unsafeBitCast(modifiedChanged, to: GCallback.self), nil, nil, GConnectFlags(0))
     gtk_window_set_child(windowPointer.assumingMemoryBound(to: GtkWindow.self), textView)
-    bridge.attach(window: windowPointer)
+    if !options.gtkAcceleratorsOnly { bridge.attach(window: windowPointer) }
     gtk_window_present(windowPointer.assumingMemoryBound(to: GtkWindow.self))
     gtk_widget_grab_focus(textView)
     say("ready")
