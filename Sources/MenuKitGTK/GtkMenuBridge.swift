@@ -161,7 +161,7 @@ public final class GtkMenuBridge {
     let stack = ResponderChain(startingAt: application.firstResponderForEvents).responders
       .reversed().compactMap(\.keyContext)
     let platform = self.platform
-    var builder = GMenuDescriptionBuilder(statefulActions: statefulActions) { command in
+    var builder = GMenuDescriptionBuilder(statefulActions: statefulActions) { command, _ in
       guard let keys = resolver.keys(for: command.key, in: stack), keys.strokes.count == 1
       else { return nil }
       return keys.text(in: .gtk, platform: platform)

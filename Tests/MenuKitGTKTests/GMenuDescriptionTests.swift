@@ -6,7 +6,7 @@ import Testing
 @Suite("GMenuModel description of a validated menu")
 struct GMenuDescriptionTests {
   private func build(_ menu: Menu, stateful: Set<String> = []) -> GMenuDescription {
-    var builder = GMenuDescriptionBuilder(statefulActions: stateful) { command in
+    var builder = GMenuDescriptionBuilder(statefulActions: stateful) { command, _ in
       command.action == "saveDocument:" ? "<Primary>s" : nil
     }
     return builder.build(menu)
@@ -36,10 +36,13 @@ struct GMenuDescriptionTests {
     #expect(
       description.menu.entries == [
         .submenu(
-          label: "File",
+          label: "File", key: "root / File",
           GMenuDescription.Menu(entries: [
-            .section(label: nil, GMenuDescription.Menu(entries: [.item(saveItem)])),
-            .submenu(label: "Recent", GMenuDescription.Menu(entries: [.item(clearItem)])),
+            .section(
+              label: nil, key: "root / File / ", GMenuDescription.Menu(entries: [.item(saveItem)])),
+            .submenu(
+              label: "Recent", key: "root / File / Recent",
+              GMenuDescription.Menu(entries: [.item(clearItem)])),
           ]))
       ])
     #expect(description.actions["secret-3a"] == nil)

@@ -60,12 +60,12 @@ extension GtkMenuBridge {
         }
         g_menu_append_item(gMenu, gItem)
         g_object_unref(UnsafeMutableRawPointer(gItem))
-      case .section(let label, let content):
+      case .section(let label, _, let content):
         let section = g_menu_new()!
         fill(section, with: content)
         g_menu_append_section(gMenu, label, gMenuModel(section))
         g_object_unref(UnsafeMutableRawPointer(section))
-      case .submenu(let label, let content):
+      case .submenu(let label, _, let content):
         let submenu = g_menu_new()!
         fill(submenu, with: content)
         g_menu_append_submenu(gMenu, label, gMenuModel(submenu))
@@ -151,7 +151,7 @@ extension GtkMenuBridge {
             g_variant_unref(variant)
           }
           accelerators[detailed, default: []].append(accel)
-        case .section(_, let content), .submenu(_, let content):
+        case .section(_, _, let content), .submenu(_, _, let content):
           collect(content)
         }
       }
