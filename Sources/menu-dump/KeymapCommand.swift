@@ -19,7 +19,7 @@ enum KeymapCommand {
     case gtkBuilder = "gtk-builder"
 
     /// Whether `export` can write the format (GtkBuilder and Sublime Text files are read only).
-    var isExportable: Bool { [.vscode, .zed, .gtk].contains(self) }
+    var isExportable: Bool { self != .gtkBuilder }
   }
 
   /// The command line of `menu-dump keymap`.
@@ -76,7 +76,8 @@ enum KeymapCommand {
       }
       if action == .export, let dialect, !dialect.isExportable {
         throw UsageError(
-          "export writes vscode, zed or gtk; '\(dialect.rawValue)' files are only read (import)")
+          "export writes vscode, zed, gtk or sublime; '\(dialect.rawValue)' files are only read "
+            + "(import)")
       }
       if [.import, .export].contains(action) { return }
       if action != .check, keys == nil { throw UsageError("missing '--keys'") }
@@ -112,7 +113,7 @@ enum KeymapCommand {
            menu-dump keymap rebind FILE --keys K --to K2 [--command C] [--context P]
            menu-dump keymap import FILE [--from vscode|zed|gtk|gtk-builder|sublime]
                                         [--platform P]
-           menu-dump keymap export FILE --dialect vscode|zed|gtk [--platform P]
+           menu-dump keymap export FILE --dialect vscode|zed|gtk|sublime [--platform P]
 
     'check' loads keymap files (*.keymap.json) and prints every problem as
     file:line:column: severity[code]: message, then the number of valid bindings.
@@ -147,7 +148,7 @@ enum KeymapCommand {
       --args JSON     the command's arguments, as JSON
       --from D        the format of the file to import: vscode, zed, gtk, gtk-builder or
                       sublime
-      --dialect D     the format to export to: vscode, zed or gtk
+      --dialect D     the format to export to: vscode, zed, gtk or sublime
       --platform P    linux (default), mac or windows: what ctrl and cmd mean
       -h, --help      show this help
 
@@ -264,8 +265,9 @@ enum KeymapCommand {
       case .vscode: VSCodeKeybindings.text(of: keymap, platform: platform)
       case .zed: ZedKeymap.text(of: keymap, platform: platform)
       case .gtk: GTKAccelerators.text(of: keymap, platform: platform)
-      // The options refuse them (`isExportable`).
-      case .gtkBuilder, .sublime: ("", [])
+      case .sublime: SublimeKeymap.text(of: keymap, platform: platform)
+      // The options refuse it (`isExportable`).
+      case .gtkBuilder: ("", [])
       }
     for diagnostic in losses { output.error("\(diagnostic)\n") }
     output.write(text)

@@ -161,4 +161,32 @@ struct KeymapImportSublimeTests {
     #expect(KeymapFormat.detect(path: "x", text: #"[{ "keys": ["f1"], "command": "#) == .sublime)
     #expect(KeymapFormat.detect(path: "x", text: #"[{ "key": "f1", "command": "a" }]"#) == .vscode)
   }
+
+  @Test("Sublime's Linux keymap → Keymap → Sublime text → Keymap keeps every binding")
+  func roundTrip() throws {
+    let path = Self.fixtures.appendingPathComponent("Default (Linux).sublime-keymap").path
+    for platform in [PlatformProfile.linux, .mac] {
+      let keymap = try #require(
+        SublimeKeymap.load(contentsOf: path, platform: platform, source: .app).keymap)
+      let (text, losses) = SublimeKeymap.text(of: keymap, platform: platform)
+      #expect(losses.isEmpty, "\(losses.prefix(3))")
+      let reloaded = try #require(
+        SublimeKeymap.load(text: text, path: "out", platform: platform, source: .app).keymap)
+      #expect(reloaded.bindings.map(\.keys) == keymap.bindings.map(\.keys))
+      #expect(reloaded.bindings.map(\.effect) == keymap.bindings.map(\.effect))
+      #expect(reloaded.bindings.map(\.context) == keymap.bindings.map(\.context))
+    }
+    // What Sublime cannot express is reported, not dropped silently.
+    let other = try #require(
+      KeymapFile.load(
+        text: #"""
+          { "schemaVersion": 1, "keymap": [
+            { "context": "Pane > Editor", "bindings": [ { "keys": "Cmd+K", "command": "a" } ] },
+            { "bindings": [ { "keys": "Cmd+J", "command": null },
+                            { "keys": "Cmd+[BracketLeft]", "command": "b" } ] } ] }
+          """#, path: "k", source: .user
+      ).keymap)
+    let (_, losses) = SublimeKeymap.text(of: other, platform: .linux)
+    #expect(losses.map(\.code) == [.notExportable, .notExportable, .notExportable])
+  }
 }
