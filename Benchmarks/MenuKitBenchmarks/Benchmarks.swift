@@ -31,6 +31,9 @@ struct Benchmarks {
     if run("translation") { translationBenchmark() }
     if run("dispatch") { MainActor.assumeIsolated { dispatchBenchmark() } }
     if run("palette") { paletteBenchmark() }
+    // `palette-search` and `palette-lines`: the two halves of `palette`, alone.
+    if chosen.contains("palette-search") { paletteIndexBenchmark() }
+    if chosen.contains("palette-lines") { paletteLinesBenchmark() }
     if run("keymap") { keymapBenchmark() }
     if run("adversarial") { adversarialBenchmark() }
   }

@@ -1,4 +1,6 @@
+import Dispatch
 import MenuKit
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -86,6 +88,10 @@ extension FuzzyMatcher {
   /// Unicode scalars (shortest first), then by position in the buffer: fzf's default
   /// `--tiebreak=length,index`. An empty query returns every line in order.
   ///
+  /// A buffer of 256 KiB or more is split at line ends into one part per core (at most 8),
+  /// ranked on as many threads; the sorted parts are merged, so the order is the same as on
+  /// one thread.
+  ///
   /// ```swift
   /// let text = Array("src/main.swift\nREADME.md\n".utf8)
   /// let ranked = text.withUnsafeBufferPointer { FuzzyMatcher(query: "ms").rankLines(in: $0) }
@@ -98,35 +104,160 @@ extension FuzzyMatcher {
   ///   line of *n* characters. Lines longer than 4,095 characters tie as if they had 4,095, and
   ///   buffers of 2³² matching lines or more are not supported.
   public func rankLines(in buffer: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-    guard let base = buffer.baseAddress else { return [] }
-    let count = buffer.count
-    /// The end of the line that starts at `start`: the next `\n`, or the end of the buffer.
-    func lineEnd(from start: Int) -> Int {
-      memchr(base + start, 10, count - start).map {
-        base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-      } ?? count
-    }
-    var start = 0
-    guard !prepared.isEmpty else {
-      var lines: [Range<Int>] = []
-      while start < count {
-        let end = lineEnd(from: start)
-        lines.append(start..<end)
-        start = end + 1
-      }
-      return lines
-    }
+    let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    let parts = buffer.count < FuzzyMatcher.bytesPerPart ? 1 : min(max(cores, 1), 8)
+    return rankLines(in: buffer, parts: parts)
+  }
+}
 
+// MARK: - Internal
+
+extension FuzzyMatcher {
+  /// Below this many bytes, ``rankLines(in:)`` ranks the lines on one thread.
+  static let bytesPerPart = 256 * 1024
+
+  /// ``rankLines(in:)`` with the buffer split at line ends into `parts` pieces of about equal
+  /// size, ranked on as many threads, their sorted matches merged.
+  package func rankLines(in buffer: UnsafeBufferPointer<UInt8>, parts: Int) -> [Range<Int>] {
+    guard !prepared.isEmpty else {
+      return FuzzyMatcher.lines(in: buffer, from: 0, to: buffer.count)
+    }
+    // The pieces: each ends after a `\n` (or at the buffer's end).
+    var bounds = [0]
+    for part in 1..<max(parts, 1) {
+      var end = max(buffer.count * part / parts, bounds[bounds.count - 1])
+      while end < buffer.count && (end == 0 || buffer[end - 1] != 10) { end += 1 }
+      bounds.append(end)
+    }
+    bounds.append(buffer.count)
+    let pieces = bounds.count - 1
+    guard pieces > 1 else {
+      let ranked = rankPart(of: buffer, from: 0, to: buffer.count)
+      return ranked.keys.map { ranked.matches[Int($0 & 0xFFFF_FFFF)] }
+    }
+    let results = Mutex([RankedPart?](repeating: nil, count: pieces))
+    let shared = SharedBytes(buffer: buffer)
+    let limits = bounds
+    DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+      let ranked = rankPart(of: shared.buffer, from: limits[piece], to: limits[piece + 1])
+      results.withLock { $0[piece] = ranked }
+    }
+    let ranked = results.withLock { $0.compactMap { $0 } }
+    // A merge of the sorted pieces: equal keys (score and length) keep input order, so the
+    // earlier piece wins a tie.
+    var heads = [Int](repeating: 0, count: ranked.count)
+    var merged: [Range<Int>] = []
+    merged.reserveCapacity(ranked.reduce(0) { $0 + $1.keys.count })
+    while true {
+      var best = -1
+      var bestKey = UInt64.max
+      for piece in 0..<ranked.count where heads[piece] < ranked[piece].keys.count {
+        let key = ranked[piece].keys[heads[piece]] >> 32
+        if best < 0 || key < bestKey {
+          best = piece
+          bestKey = key
+        }
+      }
+      guard best >= 0 else { break }
+      let key = ranked[best].keys[heads[best]]
+      merged.append(ranked[best].matches[Int(key & 0xFFFF_FFFF)])
+      heads[best] += 1
+    }
+    return merged
+  }
+
+  /// The best bonus of an ASCII character in an ASCII line: -1 when the line does not have
+  /// it, nil when the line is not ASCII.
+  @inline(__always)
+  static func bestBonus(
+    of character: (byte: UInt8, mask: UInt8), in bytes: UnsafeBufferPointer<UInt8>,
+    _ classes: [UInt8], _ table: [UInt8]
+  ) -> Int? {
+    classes.withUnsafeBufferPointer { classes in
+      table.withUnsafeBufferPointer { table -> Int? in
+        var best = -1
+        var previous = Int(FuzzyCharacterClass.white.rawValue)
+        for byte in bytes {
+          guard byte < 128 else { return nil }
+          let current = Int(classes[Int(byte)])
+          if byte | character.mask == character.byte {
+            best = max(best, Int(table[previous &* 7 &+ current]))
+          }
+          previous = current
+        }
+        return best
+      }
+    }
+  }
+
+  /// A buffer read by the threads of ``rankLines(in:parts:)``.
+  ///
+  /// `@unchecked Sendable`, on purpose and only here: the threads only read the bytes, and
+  /// `concurrentPerform` returns before ``rankLines(in:parts:)`` does, so the caller's buffer
+  /// outlives every reader and nothing writes it meanwhile.
+  struct SharedBytes: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
+  }
+
+  /// The matching lines of one piece of a buffer, ranked.
+  struct RankedPart: Sendable {
+    /// Each match as one sortable key, sorted: the score inverted (bits 44–63), the length
+    /// (bits 32–43) and the match's number in ``matches`` (bits 0–31).
+    var keys: [UInt64] = []
+    /// The byte ranges of the matching lines, in input order.
+    var matches: [Range<Int>] = []
+  }
+
+  /// The lines of `buffer[start..<end]`, each without its `\n`.
+  static func lines(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    -> [Range<Int>]
+  {
+    var lines: [Range<Int>] = []
+    var start = start
+    while start < end {
+      let stop = lineEnd(in: buffer, from: start, to: end)
+      lines.append(start..<stop)
+      start = stop + 1
+    }
+    return lines
+  }
+
+  /// The end of the line that starts at `start`: the next `\n` before `end`, or `end`.
+  @inline(__always)
+  static func lineEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    guard let base = buffer.baseAddress, start < end else { return end }
+    return memchr(base + start, 10, end - start).map {
+      base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+    } ?? end
+  }
+
+  /// Ranks the lines of `buffer[start..<end]` on the calling thread.
+  func rankPart(of buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    -> RankedPart
+  {
     let scratch = FuzzyScratch()
     var line = FuzzyLineBuffer()
-    // Each match as one sortable key: the score inverted, the length, the match's number.
-    var keys: [UInt64] = []
-    var matches: [Range<Int>] = []
-    while start < count {
-      let end = lineEnd(from: start)
-      let range = start..<end
-      start = end + 1
+    var part = RankedPart()
+    var start = start
+    // A query of one ASCII character: its best placement in an ASCII line straight from the
+    // bytes (fzf's score for one character: 16 plus twice the best bonus).
+    let single =
+      prepared.count == 1 && prepared[0].scalars.count == 1 ? prepared[0].asciiBytes?.first : nil
+    let classes = FuzzyText.asciiClasses
+    let table = FuzzyText.bonusTable
+    while start < end {
+      let stop = FuzzyMatcher.lineEnd(in: buffer, from: start, to: end)
+      let range = start..<stop
+      start = stop + 1
       let bytes = UnsafeBufferPointer(rebasing: buffer[range])
+      if let single, let best = FuzzyMatcher.bestBonus(of: single, in: bytes, classes, table) {
+        guard best >= 0 else { continue }
+        let score = UInt64(0xF_FFFF - (Int(FuzzyScore.match) + 2 * best))
+        part.keys.append(
+          score << 44 | UInt64(min(bytes.count, 0xFFF)) << 32 | UInt64(part.matches.count))
+        part.matches.append(range)
+        continue
+      }
       var mayMatch = true
       for term in prepared where !term.mayMatch(bytes) {
         mayMatch = false
@@ -145,16 +276,14 @@ extension FuzzyMatcher {
       }
       guard matched else { continue }
       let score = UInt64(0xF_FFFF - min(max(total, 0), 0xF_FFFF))
-      let length = UInt64(min(line.text.original.count, 0xFFF))
-      keys.append(score << 44 | length << 32 | UInt64(matches.count))
-      matches.append(range)
+      let length = UInt64(min(line.count, 0xFFF))
+      part.keys.append(score << 44 | length << 32 | UInt64(part.matches.count))
+      part.matches.append(range)
     }
-    keys.sort()
-    return keys.map { matches[Int($0 & 0xFFFF_FFFF)] }
+    part.keys.sort()
+    return part
   }
 }
-
-// MARK: - Internal
 
 /// One term of a query, prepared for matching.
 struct FuzzyTerm: Sendable {
@@ -277,49 +406,93 @@ struct FuzzyTerm: Sendable {
 }
 
 /// One line of a buffer prepared for matching, in storage reused from line to line.
+///
+/// A line is decoded straight from its UTF-8 bytes into contiguous arrays of scalars, their
+/// simple lowercase forms and the bonus of each position: ASCII bytes through tables, other
+/// scalars through a small cache of their Unicode properties. No `String` is made, except for
+/// a line that is not well-formed UTF-8.
 struct FuzzyLineBuffer {
-  var text = FuzzyText("")
+  /// The line's scalars; only the first ``count`` are the line's.
+  private(set) var original: [UInt32] = []
+  /// Their simple lowercase forms.
+  private(set) var lower: [UInt32] = []
+  /// The bonus of a match at each position.
+  private(set) var bonus: [UInt8] = []
+  /// The line's length in Unicode scalars.
+  private(set) var count = 0
+  /// The lowercase forms and classes of the non-ASCII scalars met so far.
+  private var cache = FuzzyScalarCache()
+  /// ``FuzzyText/asciiClasses`` and ``FuzzyText/bonusTable``, held so the loop reads them
+  /// without a global's lazy initialization check.
+  private let asciiClasses = FuzzyText.asciiClasses
+  private let bonusTable = FuzzyText.bonusTable
 
   /// Prepares the line's scalars, lowercase forms and bonuses.
   mutating func load(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var previous = FuzzyCharacterClass.white.rawValue
-    var isASCII = true
-    for byte in bytes where byte >= 128 {
-      isASCII = false
-      break
+    if original.count < bytes.count {
+      let capacity = max(bytes.count, 2 * original.count)
+      original = [UInt32](repeating: 0, count: capacity)
+      lower = [UInt32](repeating: 0, count: capacity)
+      bonus = [UInt8](repeating: 0, count: capacity)
     }
-    guard isASCII else {
-      text.original.removeAll(keepingCapacity: true)
-      text.lower.removeAll(keepingCapacity: true)
-      text.bonus.removeAll(keepingCapacity: true)
-      for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-        let current = FuzzyText.characterClass(scalar.value).rawValue
-        text.original.append(scalar.value)
-        text.lower.append(FuzzyText.lowercase(scalar.value))
-        text.bonus.append(FuzzyText.bonusTable[Int(previous) &* 7 &+ Int(current)])
-        previous = current
+    let decoded = FuzzyLineBuffer.decode(
+      bytes, into: &original, &lower, &bonus, classes: asciiClasses, table: bonusTable,
+      cache: &cache)
+    count = decoded ?? loadDecodingString(bytes)
+  }
+
+  /// The term's score in the line, or nil when it does not match.
+  func score(_ term: FuzzyTerm, scratch: FuzzyScratch) -> Int32? {
+    let characters = term.isCaseSensitive ? original : lower
+    return characters.withUnsafeBufferPointer { characters in
+      bonus.withUnsafeBufferPointer { bonus in
+        term.scalars.withUnsafeBufferPointer { pattern in
+          FuzzyScorer.match(
+            text: UnsafeBufferPointer(rebasing: characters[0..<count]),
+            bonus: UnsafeBufferPointer(rebasing: bonus[0..<count]), pattern: pattern,
+            withPositions: false, scratch: scratch)?.score
+        }
       }
-      return
     }
-    let count = bytes.count
-    if text.original.count != count {
-      text.original = [UInt32](repeating: 0, count: count)
-      text.lower = [UInt32](repeating: 0, count: count)
-      text.bonus = [UInt8](repeating: 0, count: count)
-    }
-    FuzzyText.asciiClasses.withUnsafeBufferPointer { classes in
-      FuzzyText.bonusTable.withUnsafeBufferPointer { table in
-        text.original.withUnsafeMutableBufferPointer { original in
-          text.lower.withUnsafeMutableBufferPointer { lower in
-            text.bonus.withUnsafeMutableBufferPointer { bonus in
-              for index in 0..<count {
+  }
+
+  /// Decodes a line into the arrays (each at least as long as the line's bytes): the number
+  /// of scalars, or nil when the line is not well-formed UTF-8.
+  private static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, into original: inout [UInt32], _ lower: inout [UInt32],
+    _ bonus: inout [UInt8], classes: [UInt8], table: [UInt8], cache: inout FuzzyScalarCache
+  ) -> Int? {
+    classes.withUnsafeBufferPointer { classes in
+      table.withUnsafeBufferPointer { table in
+        original.withUnsafeMutableBufferPointer { original in
+          lower.withUnsafeMutableBufferPointer { lower in
+            bonus.withUnsafeMutableBufferPointer { bonus -> Int? in
+              var previous = FuzzyCharacterClass.white.rawValue
+              var index = 0
+              var written = 0
+              let count = bytes.count
+              while index < count {
                 let byte = bytes[index]
-                let current = classes[Int(byte)]
-                original[index] = UInt32(byte)
-                lower[index] = UInt32(byte >= 65 && byte <= 90 ? byte | 0x20 : byte)
-                bonus[index] = table[Int(previous) &* 7 &+ Int(current)]
+                let current: UInt8
+                if byte < 128 {
+                  current = classes[Int(byte)]
+                  original[written] = UInt32(byte)
+                  lower[written] = UInt32(byte >= 65 && byte <= 90 ? byte | 0x20 : byte)
+                  index &+= 1
+                } else if let (scalar, length) = FuzzyLineBuffer.decode(bytes, at: index) {
+                  let properties = cache.properties(of: scalar)
+                  current = properties.class
+                  original[written] = scalar
+                  lower[written] = properties.lower
+                  index &+= length
+                } else {
+                  return nil
+                }
+                bonus[written] = table[Int(previous) &* 7 &+ Int(current)]
                 previous = current
+                written &+= 1
               }
+              return written
             }
           }
         }
@@ -327,9 +500,74 @@ struct FuzzyLineBuffer {
     }
   }
 
-  /// The term's score in the line, or nil when it does not match.
-  func score(_ term: FuzzyTerm, scratch: FuzzyScratch) -> Int32? {
-    term.match(
-      text, from: 0, count: text.original.count, withPositions: false, scratch: scratch)?.score
+  /// Prepares a line through `String(decoding:as:)`, for lines that are not well-formed UTF-8
+  /// (U+FFFD for each invalid sequence, at most one scalar per byte): the number of scalars.
+  private mutating func loadDecodingString(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var previous = FuzzyCharacterClass.white.rawValue
+    var written = 0
+    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+      let (lowercase, current) = cache.properties(of: scalar.value)
+      original[written] = scalar.value
+      lower[written] = lowercase
+      bonus[written] = bonusTable[Int(previous) &* 7 &+ Int(current)]
+      previous = current
+      written += 1
+    }
+    return written
+  }
+
+  /// The well-formed multi-byte UTF-8 sequence at `index` (whose first byte is 0x80 or
+  /// more): its scalar and length, or nil when it is not well-formed.
+  @inline(__always)
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+    let count = bytes.count
+    let lead = bytes[index]
+    func continuation(_ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> UInt32? {
+      guard index &+ offset < count else { return nil }
+      let byte = bytes[index &+ offset]
+      return low <= byte && byte <= high ? UInt32(byte & 0x3F) : nil
+    }
+    switch lead {
+    case 0xC2...0xDF:
+      guard let second = continuation(1) else { return nil }
+      return (UInt32(lead & 0x1F) << 6 | second, 2)
+    case 0xE0...0xEF:
+      let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80
+      let high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+      guard let second = continuation(1, low, high), let third = continuation(2) else {
+        return nil
+      }
+      return (UInt32(lead & 0x0F) << 12 | second << 6 | third, 3)
+    case 0xF0...0xF4:
+      let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80
+      let high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+      guard let second = continuation(1, low, high), let third = continuation(2),
+        let fourth = continuation(3)
+      else { return nil }
+      return (UInt32(lead & 0x07) << 18 | second << 12 | third << 6 | fourth, 4)
+    default:
+      return nil
+    }
+  }
+
+}
+
+/// The simple lowercase forms and classes of recently seen scalars, direct-mapped by their low
+/// six bits.
+struct FuzzyScalarCache {
+  private var keys = [UInt32](repeating: UInt32.max, count: 64)
+  private var lower = [UInt32](repeating: 0, count: 64)
+  private var classes = [UInt8](repeating: 0, count: 64)
+
+  /// The simple lowercase form and the class of a scalar.
+  @inline(__always)
+  mutating func properties(of value: UInt32) -> (lower: UInt32, class: UInt8) {
+    let slot = Int(value & 63)
+    if keys[slot] != value {
+      keys[slot] = value
+      lower[slot] = FuzzyText.lowercase(value)
+      classes[slot] = FuzzyText.characterClass(value).rawValue
+    }
+    return (lower[slot], classes[slot])
   }
 }

@@ -177,8 +177,9 @@ final class FuzzyScratch {
     firstOccurrences.deallocate()
   }
 
-  /// Makes room for a matrix of `cells` cells and a pattern of `length` characters, zeroed.
-  func reserve(cells: Int, patternLength length: Int) {
+  /// Makes room for a matrix of `cells` cells and a pattern of `length` characters, zeroed
+  /// when `zeroed` is true (the trace-back reads cells the rows do not write).
+  func reserve(cells: Int, patternLength length: Int, zeroed: Bool) {
     if cells > matrixCapacity {
       scores.deallocate()
       consecutive.deallocate()
@@ -191,6 +192,7 @@ final class FuzzyScratch {
       patternCapacity = max(length, patternCapacity * 2)
       firstOccurrences = .allocate(capacity: patternCapacity)
     }
+    guard zeroed else { return }
     scores.update(repeating: 0, count: cells)
     consecutive.update(repeating: 0, count: cells)
   }
@@ -269,7 +271,7 @@ enum FuzzyScorer {
         text: text, bonus: bonus, pattern: pattern, withPositions: withPositions)
     }
 
-    scratch.reserve(cells: width * m, patternLength: m)
+    scratch.reserve(cells: width * m, patternLength: m, zeroed: withPositions)
     let scores = scratch.scores
     let runs = scratch.consecutive
     let occurrences = scratch.firstOccurrences
@@ -315,6 +317,8 @@ enum FuzzyScorer {
       let character = pattern[row]
       let base = row * width
       inGap = false
+      // The cell left of the row's first is read as 0 (it is never written otherwise).
+      scores[base + start - first - 1] = 0
       for column in start...last {
         let offset = column - first
         let left = scores[base + offset - 1]

@@ -49,6 +49,9 @@ extension PaletteIndex {
   ) -> [PaletteMatch] {
     let terms = FuzzyMatcher(query: query).prepared
     let queryTitle = PaletteStorage.comparableTitle(query)
+    if let limit, !terms.isEmpty, limit <= PaletteIndex.boundedLimit {
+      return boundedSearch(terms, queryTitle: queryTitle, history: history, limit: limit)
+    }
     var historyBonus = [Int](repeating: 0, count: entries.count)
     for (rank, record) in history.records.enumerated() {
       guard let position = positions[record.identifier] else { continue }
@@ -107,6 +110,123 @@ extension PaletteIndex {
 }
 
 // MARK: - Internal
+
+extension PaletteIndex {
+  /// Up to this limit, ``search(_:history:limit:)`` keeps only the best results as it goes
+  /// and scores only the entries whose upper bound can still enter them.
+  static let boundedLimit = 256
+
+  /// The best `limit` matches, found without scoring most entries: each entry that has the
+  /// query's letters gets an upper bound of its score first — every term's best possible
+  /// alignment (each character 16 + 10, the first one's bonus twice), the whole-word and
+  /// acronym bonuses only where the entry's signatures allow them, its history and exact-title
+  /// bonuses — and is scored only when that bound, with its enabled state, title length and
+  /// position, would rank ahead of the current `limit`-th result. The results are those of
+  /// the full search, in the same order.
+  func boundedSearch(
+    _ terms: [FuzzyTerm], queryTitle: String, history: PaletteHistory, limit: Int
+  ) -> [PaletteMatch] {
+    guard limit > 0 else { return [] }
+    var bonusByEntry: [Int: Int] = [:]
+    for (rank, record) in history.records.enumerated() {
+      guard let position = positions[record.identifier] else { continue }
+      bonusByEntry[position] = PaletteRanking.historyBonus(rank: rank, useCount: record.useCount)
+    }
+    let bonuses = bonusByEntry.sorted { $0.key < $1.key }
+    let exact = storage.entriesByExactTitle[queryTitle] ?? []
+    let patterns = PalettePatterns(terms)
+    defer { patterns.deallocate() }
+    let queryMask = terms.reduce(UInt64(0)) { $0 | $1.mask }
+    let queryRepeats = patterns.terms.reduce(UInt64(0)) { $0 | $1.repeats }
+    // Every term's best alignment anywhere: the first bound, before the texts' shapes.
+    let alignmentBound = terms.reduce(0) { $0 + 26 * $1.scalars.count + 10 }
+    let scratch = FuzzyScratch()
+    // The best keys so far, sorted, with their scores.
+    var top: [(key: UInt64, score: Int)] = []
+    top.reserveCapacity(limit + 1)
+    var nextBonus = 0
+    storage.withBuffers { buffers in
+      storage.withBoundBuffers { bounds in
+        do {
+          for entry in 0..<buffers.entryMasks.count {
+            guard queryMask & ~buffers.entryMasks[entry] == 0,
+              queryRepeats & ~buffers.entryRepeats[entry] == 0
+            else { continue }
+            var bonus = 0
+            while nextBonus < bonuses.count && bonuses[nextBonus].key < entry { nextBonus += 1 }
+            if nextBonus < bonuses.count && bonuses[nextBonus].key == entry {
+              bonus = bonuses[nextBonus].value
+            }
+            if !exact.isEmpty && exact.contains(entry) { bonus += PaletteRanking.exactTitle }
+            let isEnabled = bounds.isEnabled[entry]
+            let titleLength = bounds.titleLengths[entry]
+            if top.count == limit {
+              let threshold = top[limit - 1].key
+              // First the bound with each term's best alignment and the title bonuses the
+              // entry's signatures allow, then, if it is not enough, the texts' shapes.
+              var titleBonuses = 0
+              for term in patterns.terms {
+                if term.wordBit == 0 || bounds.words[entry] & term.wordBit != 0 {
+                  titleBonuses += PaletteRanking.wholeWord
+                }
+                if bounds.initials[entry] & term.initialsBit != 0 {
+                  titleBonuses += PaletteRanking.acronym
+                }
+              }
+              let loose = PaletteCandidate.key(
+                entry: entry, score: bonus + alignmentBound + titleBonuses, isEnabled: isEnabled,
+                titleLength: titleLength)
+              if loose >= threshold { continue }
+              var bound = bonus + titleBonuses
+              let titleShape = bounds.titleShapes[entry]
+              let otherShape = bounds.otherShapes[entry]
+              for term in patterns.terms {
+                let title = titleShape.bound(term.lower, masks: term.masks)
+                let other = otherShape.bound(term.lower, masks: term.masks)
+                bound += max(title, other * PaletteFieldKind.keyword.weight / 4)
+              }
+              let best = PaletteCandidate.key(
+                entry: entry, score: bound, isEnabled: isEnabled, titleLength: titleLength)
+              if best >= threshold { continue }
+            }
+            var total = bonus
+            var matched = true
+            for pattern in patterns.terms {
+              guard
+                let best = buffers.bestField(
+                  for: pattern, of: entry, withPositions: false, scratch: scratch)
+              else {
+                matched = false
+                break
+              }
+              total += best.score
+            }
+            guard matched else { continue }
+            let key = PaletteCandidate.key(
+              entry: entry, score: total, isEnabled: isEnabled, titleLength: titleLength)
+            if top.count == limit {
+              guard key < top[limit - 1].key else { continue }
+              top.removeLast()
+            }
+            var low = 0
+            var high = top.count
+            while low < high {
+              let middle = (low + high) / 2
+              if top[middle].key < key { low = middle + 1 } else { high = middle }
+            }
+            top.insert((key, total), at: low)
+          }
+        }
+      }
+    }
+    return top.map { candidate in
+      let entry = PaletteCandidate.entry(of: candidate.key)
+      return PaletteMatch(
+        entry: entries[entry], score: candidate.score,
+        highlights: highlights(of: entry, patterns: patterns, scratch: scratch))
+    }
+  }
+}
 
 /// The ranking bonuses (docs/palette.md).
 enum PaletteRanking {
@@ -205,10 +325,18 @@ extension PaletteStorage {
             fields.withUnsafeBufferPointer { fields in
               entryFields.withUnsafeBufferPointer { entryFields in
                 entryMasks.withUnsafeBufferPointer { entryMasks in
-                  body(
-                    PaletteBuffers(
-                      original: original, lower: lower, classes: classes, bonus: bonus,
-                      fields: fields, entryFields: entryFields, entryMasks: entryMasks))
+                  entryWords.withUnsafeBufferPointer { entryWords in
+                    entryInitials.withUnsafeBufferPointer { entryInitials in
+                      entryRepeats.withUnsafeBufferPointer { entryRepeats in
+                        body(
+                          PaletteBuffers(
+                            original: original, lower: lower, classes: classes, bonus: bonus,
+                            fields: fields, entryFields: entryFields, entryMasks: entryMasks,
+                            entryWords: entryWords, entryInitials: entryInitials,
+                            entryRepeats: entryRepeats))
+                      }
+                    }
+                  }
                 }
               }
             }
@@ -218,6 +346,38 @@ extension PaletteStorage {
     }
   }
 
+}
+
+extension PaletteStorage {
+  /// The arrays the bounds of the limited search read, as buffers, for the duration of `body`.
+  func withBoundBuffers<Result>(_ body: (PaletteBoundBuffers) -> Result) -> Result {
+    isEnabled.withUnsafeBufferPointer { isEnabled in
+      titleLengths.withUnsafeBufferPointer { titleLengths in
+        entryWords.withUnsafeBufferPointer { words in
+          entryInitials.withUnsafeBufferPointer { initials in
+            titleShapes.withUnsafeBufferPointer { titleShapes in
+              otherShapes.withUnsafeBufferPointer { otherShapes in
+                body(
+                  PaletteBoundBuffers(
+                    isEnabled: isEnabled, titleLengths: titleLengths, words: words,
+                    initials: initials, titleShapes: titleShapes, otherShapes: otherShapes))
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/// Borrowed views of the per-entry arrays of ``PaletteStorage`` that the bounds read.
+struct PaletteBoundBuffers {
+  let isEnabled: UnsafeBufferPointer<Bool>
+  let titleLengths: UnsafeBufferPointer<Int>
+  let words: UnsafeBufferPointer<UInt64>
+  let initials: UnsafeBufferPointer<UInt64>
+  let titleShapes: UnsafeBufferPointer<PaletteShape>
+  let otherShapes: UnsafeBufferPointer<PaletteShape>
 }
 
 extension PaletteBuffers {
@@ -236,22 +396,42 @@ struct PalettePatterns {
     let scalars: UnsafeBufferPointer<UInt32>
     let isCaseSensitive: Bool
     let mask: UInt64
+    /// The scalars' simple lowercase forms, and the mask bit of each.
+    let lower: UnsafeBufferPointer<UInt32>
+    let masks: UnsafeBufferPointer<UInt64>
+    /// ``PaletteSignature/wordBit(of:)`` and ``PaletteSignature/initialsBit(of:)``.
+    let wordBit: UInt64
+    let initialsBit: UInt64
+    /// The mask bits of the scalars the term has more than once (lowercased), which a text
+    /// must then have more than once too.
+    let repeats: UInt64
   }
 
   let terms: [Term]
 
   init(_ terms: [FuzzyTerm]) {
+    func copy<Element>(_ values: [Element]) -> UnsafeBufferPointer<Element> {
+      let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: values.count)
+      _ = buffer.initialize(from: values)
+      return UnsafeBufferPointer(buffer)
+    }
     self.terms = terms.map { term in
-      let scalars = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: term.scalars.count)
-      _ = scalars.initialize(from: term.scalars)
+      let lower = term.scalars.map(FuzzyText.lowercase)
       return Term(
-        scalars: UnsafeBufferPointer(scalars), isCaseSensitive: term.isCaseSensitive,
-        mask: term.mask)
+        scalars: copy(term.scalars), isCaseSensitive: term.isCaseSensitive, mask: term.mask,
+        lower: copy(lower), masks: copy(lower.map(FuzzyTerm.mask)),
+        wordBit: PaletteSignature.wordBit(of: term),
+        initialsBit: PaletteSignature.initialsBit(of: term),
+        repeats: PaletteSignature.repeats(lower))
     }
   }
 
   func deallocate() {
-    for term in terms { term.scalars.deallocate() }
+    for term in terms {
+      term.scalars.deallocate()
+      term.lower.deallocate()
+      term.masks.deallocate()
+    }
   }
 }
 
@@ -264,6 +444,9 @@ struct PaletteBuffers {
   let fields: UnsafeBufferPointer<PaletteField>
   let entryFields: UnsafeBufferPointer<Range<Int>>
   let entryMasks: UnsafeBufferPointer<UInt64>
+  let entryWords: UnsafeBufferPointer<UInt64>
+  let entryInitials: UnsafeBufferPointer<UInt64>
+  let entryRepeats: UnsafeBufferPointer<UInt64>
 
   /// The best-scoring field of an entry for a term, with its weighted score and bonuses; the
   /// first field wins a tie.
@@ -273,6 +456,9 @@ struct PaletteBuffers {
     var best: (field: Int, score: Int, positions: [Int])?
     let characters = term.isCaseSensitive ? original : lower
     let pattern = term.scalars
+    // The signatures say when the whole-word or acronym test cannot succeed in any text.
+    let mayBeWord = term.wordBit == 0 || entryWords[entry] & term.wordBit != 0
+    let mayBeAcronym = entryInitials[entry] & term.initialsBit != 0
     do {
       for index in entryFields[entry] {
         let field = fields[index]
@@ -294,10 +480,10 @@ struct PaletteBuffers {
         var score = Int(alignment.score) * field.kind.weight / 4
         if field.kind.isTitle {
           let classes = UnsafeBufferPointer(rebasing: self.classes[span])
-          if Self.isWholeWord(pattern, in: text, classes: classes) {
+          if mayBeWord && Self.isWholeWord(pattern, in: text, classes: classes) {
             score += PaletteRanking.wholeWord
           }
-          if Self.isAcronym(pattern, of: text, classes: classes) {
+          if mayBeAcronym && Self.isAcronym(pattern, of: text, classes: classes) {
             score += PaletteRanking.acronym
           }
         }

@@ -263,6 +263,24 @@ struct PaletteStorage: Sendable {
   var entryFields: [Range<Int>] = []
   /// The union of the masks of each entry's fields.
   var entryMasks: [UInt64] = []
+  /// For each entry, the union of its title-like texts' word signatures
+  /// (``PaletteSignature/words(_:classes:)``): a term can be a whole word of one only if its
+  /// bit is set.
+  var entryWords: [UInt64] = []
+  /// For each entry, the union of its title-like texts' acronym signatures
+  /// (``PaletteSignature/initials(_:classes:)``): a term can be the acronym of one only if
+  /// its bit is set.
+  var entryInitials: [UInt64] = []
+  /// For each entry, the shapes of its title-like texts and of its other texts (keywords,
+  /// path) that bound a term's alignment score (``PaletteShape``).
+  var titleShapes: [PaletteShape] = []
+  var otherShapes: [PaletteShape] = []
+  /// For each entry, the union of its texts' repeat signatures
+  /// (``PaletteSignature/repeats(_:)``): a term with a scalar twice matches only a text with
+  /// it twice.
+  var entryRepeats: [UInt64] = []
+  /// The length of each entry's title in Unicode scalars (0 without a title field).
+  var titleLengths: [Int] = []
   /// Each entry's title-like texts, lowercased, with a trailing ellipsis removed: the exact
   /// title bonus compares the query with them.
   var exactTitles: [[String]] = []
@@ -275,6 +293,12 @@ struct PaletteStorage: Sendable {
   mutating func append(_ entry: PaletteEntry) {
     entryFields.append(0..<0)
     entryMasks.append(0)
+    entryWords.append(0)
+    entryInitials.append(0)
+    entryRepeats.append(0)
+    titleShapes.append(PaletteShape())
+    otherShapes.append(PaletteShape())
+    titleLengths.append(0)
     exactTitles.append([])
     isEnabled.append(entry.isEnabled)
     replace(at: entryFields.count - 1, with: entry)
@@ -284,10 +308,23 @@ struct PaletteStorage: Sendable {
   mutating func replace(at position: Int, with entry: PaletteEntry) {
     let first = fields.count
     var entryMask: UInt64 = 0
+    var words: UInt64 = 0
+    var initials: UInt64 = 0
+    var titleShape = PaletteShape()
+    var otherShape = PaletteShape()
+    var repeats: UInt64 = 0
     func add(_ text: String, _ kind: PaletteFieldKind, _ ordinal: Int = 0) {
       guard !text.isEmpty else { return }
       let prepared = FuzzyText(text)
       let mask = prepared.lower.reduce(UInt64(0)) { $0 | FuzzyTerm.mask($1) }
+      repeats |= PaletteSignature.repeats(prepared.lower)
+      if kind.isTitle {
+        words |= PaletteSignature.words(prepared.lower, classes: prepared.classes)
+        initials |= PaletteSignature.initials(prepared.lower, classes: prepared.classes)
+        titleShape.add(prepared)
+      } else {
+        otherShape.add(prepared)
+      }
       fields.append(
         PaletteField(
           start: original.count, count: prepared.original.count, kind: kind, ordinal: ordinal,
@@ -307,6 +344,13 @@ struct PaletteStorage: Sendable {
     add(entry.pathText, .path)
     entryFields[position] = first..<fields.count
     entryMasks[position] = entryMask
+    entryWords[position] = words
+    entryInitials[position] = initials
+    entryRepeats[position] = repeats
+    titleShapes[position] = titleShape
+    otherShapes[position] = otherShape
+    titleLengths[position] =
+      first < fields.count && fields[first].kind == .title ? fields[first].count : 0
     let titles = [entry.title] + [entry.discoverabilityTitle].compactMap { $0 } + entry.aliases
     for title in exactTitles[position] {
       entriesByExactTitle[title]?.removeAll { $0 == position }
@@ -328,5 +372,126 @@ struct PaletteStorage: Sendable {
       text.removeLast(3)
     }
     return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+  }
+}
+
+/// Signatures of an entry's title-like texts that tell, from one bit, that a term cannot earn
+/// the whole-word or the acronym bonus there: the bounds of the limited search
+/// (``PaletteIndex/search(_:history:limit:)``) rest on them.
+///
+/// Both hash lowercase scalars, so they hold for case-sensitive terms too (a case-sensitive
+/// match is also a match of the lowercase forms).
+enum PaletteSignature {
+  /// The bit of a sequence of lowercase scalars: FNV-1a, folded to 6 bits.
+  static func bit(_ scalars: some Sequence<UInt32>) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for scalar in scalars { hash = (hash ^ UInt64(scalar)) &* 0x100_0000_01B3 }
+    return 1 << ((hash ^ hash >> 32 ^ hash >> 16) & 63)
+  }
+
+  /// One bit for each word of a text: each maximal run of word characters, lowercased.
+  static func words(_ lower: [UInt32], classes: [UInt8]) -> UInt64 {
+    var signature: UInt64 = 0
+    var start = -1
+    for index in 0...lower.count {
+      let isWord =
+        index < lower.count && (FuzzyCharacterClass(rawValue: classes[index]) ?? .white).isWord
+      if isWord && start < 0 {
+        start = index
+      } else if !isWord && start >= 0 {
+        signature |= bit(lower[start..<index])
+        start = -1
+      }
+    }
+    return signature
+  }
+
+  /// The bit of a text's initials (the characters that start a word, a camelCase hump or a
+  /// number, as ``PaletteBuffers/isAcronym(_:of:classes:)`` reads them), lowercased; 0 when
+  /// it has fewer than two, as no acronym bonus applies then.
+  static func initials(_ lower: [UInt32], classes: [UInt8]) -> UInt64 {
+    var initials: [UInt32] = []
+    var previous = FuzzyCharacterClass.white
+    for index in 0..<lower.count {
+      let current = FuzzyCharacterClass(rawValue: classes[index]) ?? .white
+      defer { previous = current }
+      if current.isWord
+        && (!previous.isWord || previous == .lower && current == .upper
+          || previous != .number && current == .number)
+      {
+        initials.append(lower[index])
+      }
+    }
+    return initials.count >= 2 ? bit(initials) : 0
+  }
+
+  /// The mask bits (``FuzzyTerm/mask(_:)``) of the scalars a text has more than once.
+  static func repeats(_ lower: [UInt32]) -> UInt64 {
+    guard lower.count > 1 else { return 0 }
+    var seen = Set<UInt32>()
+    var signature: UInt64 = 0
+    for scalar in lower where !seen.insert(scalar).inserted {
+      signature |= FuzzyTerm.mask(scalar)
+    }
+    return signature
+  }
+
+  /// The word bit of a term: 0 when the term has a non-word character, as a whole-word match
+  /// of it then spans several words.
+  static func wordBit(of term: FuzzyTerm) -> UInt64 {
+    let lower = term.scalars.map(FuzzyText.lowercase)
+    guard !lower.isEmpty, lower.allSatisfy({ FuzzyText.characterClass($0).isWord }) else {
+      return 0
+    }
+    return bit(lower)
+  }
+
+  /// The acronym bit of a term: 0 for a term shorter than two characters, which is no
+  /// acronym.
+  static func initialsBit(of term: FuzzyTerm) -> UInt64 {
+    term.scalars.count >= 2 ? bit(term.scalars.map(FuzzyText.lowercase)) : 0
+  }
+}
+
+/// What bounds a term's alignment score in a group of texts: the characters that sit where a
+/// match earns a bonus, and the pairs of characters that follow each other (so may match
+/// consecutively), each as a 64-bit signature of lowercase scalars.
+///
+/// A character of a term earns at most 16 + 10 when it may continue a run (its pair with the
+/// term's previous character is in ``pairs``) or sits on a bonus position (it is in
+/// ``bonusCharacters``), and 16 otherwise; the first character's bonus counts twice. Gap
+/// penalties only lower the score, so the sum is an upper bound of fzf's V2 score.
+struct PaletteShape: Sendable {
+  /// The characters (``FuzzyTerm/mask(_:)``) found at a position with a bonus.
+  var bonusCharacters: UInt64 = 0
+  /// The pairs of adjacent characters (``pairBit(_:_:)``).
+  var pairs: UInt64 = 0
+
+  /// Adds a text's characters and pairs.
+  mutating func add(_ text: FuzzyText) {
+    for index in 0..<text.lower.count {
+      if text.bonus[index] > 0 { bonusCharacters |= FuzzyTerm.mask(text.lower[index]) }
+      if index > 0 { pairs |= PaletteShape.pairBit(text.lower[index - 1], text.lower[index]) }
+    }
+  }
+
+  /// The bit of a pair of lowercase scalars.
+  @inline(__always)
+  static func pairBit(_ first: UInt32, _ second: UInt32) -> UInt64 {
+    let hash = (UInt64(first) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(second) &* 0xC2B2_AE3D_27D4_EB4F)
+    return 1 << (hash >> 58)
+  }
+
+  /// The highest alignment score a term of these lowercase scalars can reach in the texts.
+  @inline(__always)
+  func bound(_ lower: UnsafeBufferPointer<UInt32>, masks: UnsafeBufferPointer<UInt64>) -> Int {
+    var total = 0
+    for index in 0..<lower.count {
+      let mayEarnBonus =
+        bonusCharacters & masks[index] != 0
+        || index > 0 && pairs & PaletteShape.pairBit(lower[index - 1], lower[index]) != 0
+      total += index == 0 ? (mayEarnBonus ? 36 : 16) : (mayEarnBonus ? 26 : 16)
+    }
+    return total
   }
 }

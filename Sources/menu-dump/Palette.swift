@@ -377,9 +377,15 @@ enum Palette {
         ranked.removeLast(ranked.count - limit)
       }
       result.reserveCapacity(ranked.reduce(0) { $0 + $1.count + 1 })
+      // When many lines are printed, one pass in memory order over the whole input usually
+      // shows that none needs escaping; otherwise each printed line is checked.
+      let printed = ranked.reduce(0) { $0 + $1.count }
+      let clean =
+        printed > bytes.count / 8
+        && !MessageText.containsEscapedScalar(bytes, keepingTabs: true, keepingLineFeeds: true)
       for range in ranked {
         let line = UnsafeBufferPointer(rebasing: bytes[range])
-        if MessageText.containsEscapedScalar(line, keepingTabs: true) {
+        if !clean && MessageText.containsEscapedScalar(line, keepingTabs: true) {
           result +=
             String(decoding: line, as: UTF8.self)
             .escapingControlCharacters(keepingTabs: true).utf8

@@ -33,18 +33,32 @@ package enum MessageText {
 
   /// Whether UTF-8 text holds a scalar that ``isEscaped(_:)`` escapes (a tab aside with
   /// `keepingTabs`), read from the bytes without decoding them: the fast path of a renderer
-  /// that passes clean text through untouched.
+  /// that passes clean text through untouched. With `keepingLineFeeds`, a whole buffer of
+  /// lines can be checked at once, in one pass.
   ///
   /// - Complexity: O(*n*) for *n* bytes.
   package static func containsEscapedScalar(
-    _ bytes: UnsafeBufferPointer<UInt8>, keepingTabs: Bool = false
+    _ bytes: UnsafeBufferPointer<UInt8>, keepingTabs: Bool = false, keepingLineFeeds: Bool = false
   ) -> Bool {
     let count = bytes.count
     var index = 0
     while index < count {
+      // Eight bytes at a time past those that can be neither a control nor the lead byte of
+      // an escaped scalar (0xC2, 0xD8, 0xE2); a word with one is read byte by byte.
+      if index & 7 == 0, index &+ 8 <= count, let base = bytes.baseAddress,
+        !mayHoldEscapedScalar(
+          UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      {
+        index &+= 8
+        continue
+      }
       let byte = bytes[index]
+      guard byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 else {
+        index &+= 1
+        continue
+      }
       switch byte {
-      case 0x09 where keepingTabs: break
+      case 0x09 where keepingTabs, 0x0A where keepingLineFeeds: break
       case 0x00...0x1F, 0x7F: return true
       case 0xC2 where index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]): return true
       case 0xD8 where index + 1 < count && bytes[index + 1] == 0x9C: return true
@@ -59,6 +73,20 @@ package enum MessageText {
       index += 1
     }
     return false
+  }
+
+  /// Whether eight bytes hold a byte below 0x20, 0x7F, 0xC2, 0xD8 or 0xE2 (the bytes
+  /// ``containsEscapedScalar(_:keepingTabs:keepingLineFeeds:)`` looks at), in a few word
+  /// operations: a byte is zero in `word ^ repeated` where it equals the repeated byte.
+  @inline(__always)
+  static func mayHoldEscapedScalar(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    // A byte below 0x20 (exact for the word as a whole, as bytes of 0x80 or more never set it).
+    let below = (word &- ones &* 0x20) & ~word & highs
+    return below != 0 || hasZero(word ^ (ones &* 0x7F)) || hasZero(word ^ (ones &* 0xC2))
+      || hasZero(word ^ (ones &* 0xD8)) || hasZero(word ^ (ones &* 0xE2))
   }
 
   /// Appends `scalar` to `text`, escaped when ``isEscaped(_:)`` says so.

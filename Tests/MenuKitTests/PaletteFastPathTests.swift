@@ -1,0 +1,157 @@
+import MenuKit
+import Testing
+
+@testable import MenuKitPalette
+
+/// The palette's fast paths give the answers of the plain ones: the limited search's bounds,
+/// the direct UTF-8 decoding of lines, and the split of a buffer between threads.
+@Suite("Palette fast paths")
+struct PaletteFastPathTests {
+  /// A deterministic generator (SplitMix64).
+  private struct Random {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+  }
+
+  private static let words = [
+    "open", "save", "close", "window", "file", "recent", "toggle", "full", "screen", "go",
+    "find", "replace", "commit", "push", "Öffnen", "größe", "zoom", "in", "out", "a", "run",
+    "ctrlTab", "x2", "sel", "selection", "settings", "CLI",
+  ]
+
+  /// 2,000 entries made of the words, with paths, keywords, aliases, disabled entries and a
+  /// history, and queries that earn every bonus.
+  private static func index() -> (PaletteIndex, PaletteHistory) {
+    var random = Random(state: 42)
+    var index = PaletteIndex()
+    for number in 0..<2_000 {
+      let title = (0..<(1 + random.next(4))).map { _ in words[random.next(words.count)] }
+        .joined(separator: random.next(5) == 0 ? "-" : " ")
+      index.add(
+        PaletteEntry(
+          target: .identifier("command\(number)"),
+          title: random.next(20) == 0 ? title + "…" : title,
+          path: random.next(2) == 0 ? ["File", words[random.next(words.count)]] : ["Edit"],
+          keywords: random.next(4) == 0 ? [words[random.next(words.count)]] : [],
+          aliases: random.next(8) == 0 ? [words[random.next(words.count)] + " alias"] : [],
+          isEnabled: random.next(7) != 0))
+    }
+    var history = PaletteHistory()
+    for step in 0..<30 { history.recordUse(of: "command\(step * 61)") }
+    history.recordUse(of: "command5")
+    return (index, history)
+  }
+
+  private static let queries = [
+    "o", "op", "open", "open file", "tfs", "sw", "save as", "rec op", "settings", "zz", "ctrl",
+    "ctrlTab", "sel", "go in", "x2", "öff", "GRÖ", "Open", "a", "CLI", "file open save", "-",
+    "in out", "…", "qqq",
+  ]
+
+  @Test("a limited search returns the first results of the full search, scores and highlights")
+  func limitedSearch() {
+    let (index, history) = Self.index()
+    for query in Self.queries {
+      let all = index.search(query, history: history)
+      for limit in [1, 3, 20, 100] {
+        let limited = index.search(query, history: history, limit: limit)
+        #expect(limited == Array(all.prefix(limit)), "\(query), limit \(limit)")
+      }
+    }
+  }
+
+  @Test("a text's shape bounds the alignment score of every term")
+  func shapeBounds() {
+    var random = Random(state: 7)
+    let alphabet = Array("abcoOpen SÖö-/_x2".unicodeScalars)
+    for _ in 0..<2_000 {
+      let text = String(
+        String.UnicodeScalarView(
+          (0..<(1 + random.next(24))).map { _ in
+            alphabet[random.next(alphabet.count)]
+          }))
+      let term = String(
+        String.UnicodeScalarView(
+          (0..<(1 + random.next(4))).map { _ in
+            alphabet[random.next(alphabet.count)]
+          }))
+      guard !term.contains(" "), let match = FuzzyMatcher(query: term).match(text) else {
+        continue
+      }
+      var shape = PaletteShape()
+      shape.add(FuzzyText(text))
+      let lower = term.unicodeScalars.map { FuzzyText.lowercase($0.value) }
+      let bound = lower.withUnsafeBufferPointer { lower in
+        lower.map(FuzzyTerm.mask).withUnsafeBufferPointer { shape.bound(lower, masks: $0) }
+      }
+      #expect(match.score <= bound, "\(term) in \(text)")
+    }
+  }
+
+  /// Lines with `›`, accents, an invalid byte and a control character.
+  private static func lines() -> [UInt8] {
+    var random = Random(state: 3)
+    var bytes: [UInt8] = []
+    for number in 0..<6_000 {
+      let parts = (0..<(1 + random.next(3))).map { _ in words[random.next(words.count)] }
+      var line = Array(parts.joined(separator: random.next(2) == 0 ? " › " : "/").utf8)
+      if number % 97 == 0 { line.insert(0xFF, at: line.count / 2) }
+      if number % 89 == 0 { line += [0xE2, 0x80] }  // a truncated `›`
+      if number % 83 == 0 { line.insert(0x1B, at: 0) }
+      bytes += line + [10]
+    }
+    return bytes
+  }
+
+  @Test(
+    "rankLines ranks as the String matcher does, and the same on one, two or three threads",
+    arguments: ["o", "open", "öff", "Ö", "file open", "›", "\u{FFFD}", "sel/go", "zzz"])
+  func rankLines(query: String) {
+    let bytes = Self.lines()
+    let matcher = FuzzyMatcher(query: query)
+    // The reference: each line decoded as a String, scored by match(_:), ordered by score,
+    // then length in scalars, then position.
+    var expected: [(score: Int, length: Int, line: Range<Int>)] = []
+    var start = 0
+    for end in bytes.indices where bytes[end] == 10 {
+      let text = String(decoding: bytes[start..<end], as: UTF8.self)
+      if let match = matcher.match(text) {
+        expected.append((match.score, text.unicodeScalars.count, start..<end))
+      }
+      start = end + 1
+    }
+    expected.sort {
+      ($1.score, $0.length, $0.line.lowerBound) < ($0.score, $1.length, $1.line.lowerBound)
+    }
+    bytes.withUnsafeBufferPointer { buffer in
+      let one = matcher.rankLines(in: buffer, parts: 1)
+      #expect(one == expected.map(\.line))
+      #expect(matcher.rankLines(in: buffer, parts: 2) == one)
+      #expect(matcher.rankLines(in: buffer, parts: 3) == one)
+      #expect(matcher.rankLines(in: buffer) == one)
+    }
+  }
+
+  @Test("a whole buffer of lines is checked for escaped scalars in one pass")
+  func escapedScalarsAcrossLines() {
+    func check(_ text: String) -> Bool {
+      Array(text.utf8).withUnsafeBufferPointer {
+        MessageText.containsEscapedScalar($0, keepingTabs: true, keepingLineFeeds: true)
+      }
+    }
+    #expect(!check("File › Open\tRecent\nsrc/main.swift\n"))
+    #expect(check("clean\nbad \u{1B}[2J\n"))
+    #expect(check("clean\nbidi \u{202E}\n"))
+    #expect(check("cr\r\n"))
+    #expect(
+      Array("a\nb".utf8).withUnsafeBufferPointer {
+        MessageText.containsEscapedScalar($0, keepingTabs: true)
+      })
+  }
+}
