@@ -136,10 +136,14 @@ extension FuzzyMatcher {
       return ranked.keys.map { ranked.matches[Int($0 & 0xFFFF_FFFF)] }
     }
     let results = Mutex([RankedPart?](repeating: nil, count: pieces))
-    let shared = SharedBytes(buffer: buffer)
+    // The threads read a copy: an array is Sendable, the caller's buffer is not, and copying
+    // costs one memory pass against the matching of every line.
+    let bytes = Array(buffer)
     let limits = bounds
     DispatchQueue.concurrentPerform(iterations: pieces) { piece in
-      let ranked = rankPart(of: shared.buffer, from: limits[piece], to: limits[piece + 1])
+      let ranked = bytes.withUnsafeBufferPointer {
+        rankPart(of: $0, from: limits[piece], to: limits[piece + 1])
+      }
       results.withLock { $0[piece] = ranked }
     }
     let ranked = results.withLock { $0.compactMap { $0 } }
@@ -188,15 +192,6 @@ extension FuzzyMatcher {
         return best
       }
     }
-  }
-
-  /// A buffer read by the threads of ``rankLines(in:parts:)``.
-  ///
-  /// `@unchecked Sendable`, on purpose and only here: the threads only read the bytes, and
-  /// `concurrentPerform` returns before ``rankLines(in:parts:)`` does, so the caller's buffer
-  /// outlives every reader and nothing writes it meanwhile.
-  struct SharedBytes: @unchecked Sendable {
-    let buffer: UnsafeBufferPointer<UInt8>
   }
 
   /// The matching lines of one piece of a buffer, ranked.
