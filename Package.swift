@@ -105,9 +105,15 @@ let package = Package(
       path: "Benchmarks/MenuKitBenchmarks",
       swiftSettings: swiftSettings
     ),
+    // What the test targets share (not a product): temporary files, the built tools, fake
+    // layouts, the corpus, and the end-to-end tests' scene and expected outcomes. Its API is
+    // `package`, so it stays out of every product.
+    .target(
+      name: "MenuKitTestSupport", dependencies: ["MenuKit"], path: "Tests/MenuKitTestSupport",
+      swiftSettings: swiftSettings),
     // Fixtures/corpus holds keymap data files read through #filePath, not resources.
     .testTarget(
-      name: "MenuKitTests", dependencies: ["MenuKit", "MenuKitPalette"],
+      name: "MenuKitTests", dependencies: ["MenuKit", "MenuKitPalette", "MenuKitTestSupport"],
       exclude: ["Fixtures/corpus"],
       swiftSettings: swiftSettings),
     .testTarget(
@@ -116,13 +122,17 @@ let package = Package(
     // keymap-lint's library and its CLI, run in-process.
     .testTarget(
       name: "MenuKitLintTests",
-      dependencies: ["MenuKitLint", "keymap-lint", "MenuKit", "MenuKitXKB", "MenuKitToolSupport"],
+      dependencies: [
+        "MenuKitLint", "keymap-lint", "MenuKit", "MenuKitXKB", "MenuKitToolSupport",
+        "MenuKitTestSupport",
+      ],
       swiftSettings: swiftSettings),
     // End-to-end tests of the CLIs; they run the built executables.
     .testTarget(
       name: "CLITests",
       dependencies: [
         "menu-dump", "MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitToolSupport", "CXKBCommon",
+        "MenuKitTestSupport",
       ],
       // Golden holds the expected outputs and their inputs, read through #filePath.
       exclude: ["Golden"], swiftSettings: swiftSettings),
@@ -156,7 +166,9 @@ if buildsWayland {
     // Expected holds the outcome of each case, as JSON lines.
     .testTarget(
       name: "MenuKitWaylandTests",
-      dependencies: ["MenuKitWayland", "CWaylandTestSupport", "MenuKit", "MenuKitXKB"],
+      dependencies: [
+        "MenuKitWayland", "CWaylandTestSupport", "MenuKit", "MenuKitXKB", "MenuKitTestSupport",
+      ],
       exclude: ["Fixtures", "Expected"],
       swiftSettings: swiftSettings),
   ]
@@ -183,7 +195,7 @@ if buildsX11 {
     // xdotool are missing). Expected holds the actions each case must perform, as JSON lines.
     .testTarget(
       name: "MenuKitX11Tests",
-      dependencies: ["MenuKitX11", "CXKBCommonX11", "MenuKit", "MenuKitXKB"],
+      dependencies: ["MenuKitX11", "CXKBCommonX11", "MenuKit", "MenuKitXKB", "MenuKitTestSupport"],
       exclude: ["Expected"],
       swiftSettings: swiftSettings),
   ]

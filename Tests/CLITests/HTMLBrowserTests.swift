@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
@@ -71,10 +72,6 @@ private func pngSize(_ data: Data) -> (width: Int, height: Int)? {
   }
   return (int(at: 16), int(at: 20))
 }
-
-/// The repository root, found from this file's path.
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 @MainActor
 @Suite(

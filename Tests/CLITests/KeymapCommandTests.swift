@@ -1,44 +1,12 @@
 import Foundation
 import MenuKit
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
 
 // MARK: - Fixtures
-
-/// Runs `menu-dump` in-process.
-@MainActor
-private func menuDump(_ arguments: String...) -> (
-  status: ToolExitStatus, output: String, errors: String
-) {
-  var output = BufferedOutput()
-  let status = MenuDump.run(arguments: arguments, output: &output)
-  return (status, output.standardOutput, output.standardError)
-}
-
-/// A new empty directory for one test.
-private func temporaryDirectory() throws -> String {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "keymap-command-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url.path
-}
-
-/// The repository root, found from this file's path.
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// The built menu-dump, next to the test bundle.
-private var executable: URL? {
-  var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  for _ in 0..<3 {
-    let candidate = directory.appendingPathComponent("menu-dump")
-    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    directory = directory.deletingLastPathComponent()
-  }
-  return nil
-}
 
 // MARK: - Tests
 
@@ -187,7 +155,7 @@ struct KeymapSaveCrashTests {
 
   @Test("a save killed with SIGKILL at any moment leaves the old or the new keymap")
   func killedSaves() throws {
-    let executable = try #require(executable, "menu-dump is built next to the tests")
+    let executable = try #require(builtTool("menu-dump"), "menu-dump is built next to the tests")
     let old = Self.oldText()
     // The new text is what the same edit produces in-process.
     let reference = try temporaryDirectory() + "/user.keymap.json"
@@ -284,7 +252,7 @@ struct KeymapSaveSafetyTests {
 
   @Test("40 bind processes at once on one file leave all 40 bindings")
   func concurrentProcesses() throws {
-    let executable = try #require(executable, "menu-dump is built next to the tests")
+    let executable = try #require(builtTool("menu-dump"), "menu-dump is built next to the tests")
     let directory = try temporaryDirectory()
     let path = directory + "/user.keymap.json"
     let count = 40

@@ -1,12 +1,9 @@
 import Foundation
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
-
-/// The repository's root, for docs/examples.
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// The example recording of docs/menu-dump-record.md.
 private let exampleRecording = repositoryRoot.appendingPathComponent(

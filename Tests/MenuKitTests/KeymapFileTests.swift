@@ -1,13 +1,10 @@
 import Foundation
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
 
 // MARK: - Fixtures
-
-/// The repository root, found from this file's path.
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Loads `text` as a user keymap from `k.keymap.json`.
 private func load(_ text: String) -> (keymap: Keymap?, diagnostics: [Diagnostic]) {

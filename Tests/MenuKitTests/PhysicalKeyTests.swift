@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
@@ -39,21 +40,6 @@ private let modifierAndLockCodes: Set<String> = [
   "ControlLeft", "ControlRight", "ShiftLeft", "ShiftRight", "AltLeft", "AltRight", "MetaLeft",
   "MetaRight", "CapsLock", "NumLock",
 ]
-
-/// A layout provider with a fixed keycap table, as a layout without xkbcommon might be.
-private final class KeycapLayout: KeyboardLayoutProviding {
-  let keycaps: [KeyboardHIDUsage: String]
-  init(_ keycaps: [KeyboardHIDUsage: String]) { self.keycaps = keycaps }
-  func consumedModifiers(for key: Key) -> KeyModifierFlags { [] }
-  func latinKeysyms(for key: Key) -> [Keysym] { [] }
-  func keycapLabel(for usage: KeyboardHIDUsage) -> String? { keycaps[usage] }
-}
-
-/// A layout provider that knows no layout: the protocol's defaults.
-private final class NoLayout: KeyboardLayoutProviding {
-  func consumedModifiers(for key: Key) -> KeyModifierFlags { [] }
-  func latinKeysyms(for key: Key) -> [Keysym] { [] }
-}
 
 private func parseError(_ text: String) -> KeyboardShortcutParseError? {
   do {
@@ -276,13 +262,13 @@ struct PhysicalKeyLabelTests {
     #expect(shortcut.label(for: .linux) == linux)
     #expect(shortcut.label(for: .mac) == mac)
     #expect(shortcut.label(for: .linux, layout: nil) == linux)
-    #expect(shortcut.label(for: .linux, layout: NoLayout()) == linux)
-    #expect(NoLayout().localizedLabel(for: shortcut, platform: .linux) == linux)
+    #expect(shortcut.label(for: .linux, layout: FakeLayout()) == linux)
+    #expect(FakeLayout().localizedLabel(for: shortcut, platform: .linux) == linux)
   }
 
   @Test("a layout's keycaps label physical keys, and nothing else")
   func layoutKeycaps() throws {
-    let german = KeycapLayout([
+    let german = FakeLayout(keycaps: [
       .keyboardOpenBracket: "Ü", .keyboardCloseBracket: "+", .keyboardY: "Z",
       .keyboardNonUSBackslash: "<",
     ])
