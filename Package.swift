@@ -136,6 +136,13 @@ let package = Package(
       ],
       // Golden holds the expected outputs and their inputs, read through #filePath.
       exclude: ["Golden"], swiftSettings: swiftSettings),
+    // The slow tests and those that drive external tools: headless Chromium, the palette in
+    // tmux, saves killed with SIGKILL. Not part of the README's test command; `.ci/run` runs
+    // them in a step of their own (`swift test --filter IntegrationTests`; docs/testing.md).
+    .testTarget(
+      name: "IntegrationTests",
+      dependencies: ["menu-dump", "MenuKit", "MenuKitToolSupport", "MenuKitTestSupport"],
+      swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )

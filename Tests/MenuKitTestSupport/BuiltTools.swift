@@ -51,3 +51,19 @@ package func runTool(
     String(decoding: errorData, as: UTF8.self)
   )
 }
+
+/// The first of `names` found as an executable in a directory of the `PATH` (`/usr/bin:/bin`
+/// when it is not set), or nil where none is installed.
+///
+/// - Parameter names: The program's names, most likely first (`chromium`, `chromium-browser`).
+/// - Returns: The program's path.
+package func executableOnPath(_ names: String...) -> String? {
+  let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+  for directory in path.split(separator: ":") {
+    for name in names {
+      let candidate = "\(directory)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+  }
+  return nil
+}

@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -12,26 +13,12 @@ import Testing
 /// a deadline instead of sleeping, and kills its server at the end.
 private enum TmuxPalette {
   /// The tmux executable on the PATH, if any.
-  static let tmux: String? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/tmux"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }()
+  static let tmux = executableOnPath("tmux")
 
   /// The built menu-dump: next to the test bundle, or in `.build/debug`.
   static let menuDump: String? = {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<3 {
-      let candidate = directory.appendingPathComponent("menu-dump").path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let fallback = package.appendingPathComponent(".build/debug/menu-dump").path
+    if let built = builtTool("menu-dump") { return built.path }
+    let fallback = repositoryRoot.appendingPathComponent(".build/debug/menu-dump").path
     return FileManager.default.isExecutableFile(atPath: fallback) ? fallback : nil
   }()
 

@@ -8,16 +8,7 @@ import Testing
 /// Headless Chromium (Debian's `chromium`), found on the PATH.
 private enum Chromium {
   /// The browser's path, or nil when it is not installed.
-  static let path: String? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      for name in ["chromium", "chromium-browser"] {
-        let candidate = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      }
-    }
-    return nil
-  }()
+  static let path = executableOnPath("chromium", "chromium-browser")
 
   /// Why the browser tests are skipped.
   static let missing: Comment =
