@@ -70,7 +70,7 @@ let package = Package(
     .target(
       name: "MenuKitXKB", dependencies: ["MenuKit", "CXKBCommon"], swiftSettings: swiftSettings),
     // What both CLIs share (not a product): argument scanning, help and subcommands, exit
-    // status, output and standard input; one command-line convention (docs/command-line.md).
+    // status, output and standard input; one command-line convention (docs/tools/command-line.md).
     .target(
       name: "MenuKitToolSupport", dependencies: ["MenuKit", "MenuKitXKB"],
       swiftSettings: swiftSettings),
@@ -138,7 +138,7 @@ let package = Package(
       exclude: ["Golden"], swiftSettings: swiftSettings),
     // The slow tests and those that drive external tools: headless Chromium, the palette in
     // tmux, saves killed with SIGKILL. Not part of the README's test command; `.ci/run` runs
-    // them in a step of their own (`swift test --filter IntegrationTests`; docs/testing.md).
+    // them in a step of their own (`swift test --filter IntegrationTests`; docs/development/testing.md).
     .testTarget(
       name: "IntegrationTests",
       dependencies: ["menu-dump", "MenuKit", "MenuKitToolSupport", "MenuKitTestSupport"],

@@ -1,6 +1,6 @@
 // menu-serve: exports a menu file on the session bus as com.canonical.dbusmenu and
 // org.gtk.Menus/org.gtk.Actions, and prints each action performed from there, one a line.
-// docs/dbus.md documents it.
+// docs/guides/dbus.md documents it.
 import Foundation
 import MenuKit
 import MenuKitDBus

@@ -13,7 +13,7 @@ private let menuFile = """
   """
 private let brokenMenuFile = "{ \"schemaVersion\": 1,\n  \"edits\": [ ] ]\n}"
 
-/// The convention of docs/command-line.md, as `menu-dump` follows it in every subcommand.
+/// The convention of docs/tools/command-line.md, as `menu-dump` follows it in every subcommand.
 @MainActor
 @Suite("menu-dump command-line convention")
 struct CommandLineConventionTests {

@@ -22,7 +22,7 @@ private func sparseFile(_ name: String, size: Int) throws -> String {
 }
 
 /// Regressions of issue 15 in menu-dump: every reader keeps to the 16 MiB limit, and text from
-/// input cannot drive the terminal (docs/hardening.md).
+/// input cannot drive the terminal (docs/development/hardening.md).
 @Suite("menu-dump on hostile input")
 @MainActor
 struct HostileInputCLITests {

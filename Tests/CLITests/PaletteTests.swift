@@ -78,12 +78,12 @@ struct PaletteCommandTests {
     #expect(unknown.errors.hasPrefix("menu-dump palette: error: "))
   }
 
-  @Test("the JSON example of docs/menu-dump-palette.md is what the tool prints")
+  @Test("the JSON example of docs/tools/menu-dump-palette.md is what the tool prints")
   func documentedJSON() throws {
     let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs")
     let text = try String(
-      contentsOf: docs.appendingPathComponent("menu-dump-palette.md"), encoding: .utf8)
+      contentsOf: docs.appendingPathComponent("tools/menu-dump-palette.md"), encoding: .utf8)
     let output = palette("--query", "recent clear", "--format", "json").output
     #expect(text.contains("```json\n" + output + "```"))
   }

@@ -237,7 +237,7 @@ struct KeymapLintCLITests {
 }
 
 @MainActor
-/// The command-line convention both tools share (docs/command-line.md), as keymap-lint
+/// The command-line convention both tools share (docs/tools/command-line.md), as keymap-lint
 /// follows it.
 @Suite("keymap-lint command-line convention")
 struct KeymapLintConventionTests {

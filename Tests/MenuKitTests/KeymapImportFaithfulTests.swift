@@ -296,7 +296,7 @@ struct KeymapImportFaithfulTests {
   func documentedExample() throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("docs/importing-keymaps.md")
+      .appendingPathComponent("docs/guides/importing-keymaps.md")
     let doc = try String(contentsOf: url, encoding: .utf8)
     let package =
       #"{ "contributes": { "keybindings": ["#

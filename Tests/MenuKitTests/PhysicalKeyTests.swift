@@ -458,16 +458,16 @@ struct PhysicalKeyDocsTests {
   private static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs")
 
-  /// The "Physical keys" section of docs/shortcuts.md.
+  /// The "Physical keys" section of docs/formats/shortcuts.md.
   private static func section() throws -> String {
     let text = try String(
-      contentsOf: docs.appendingPathComponent("shortcuts.md"), encoding: .utf8)
+      contentsOf: docs.appendingPathComponent("formats/shortcuts.md"), encoding: .utf8)
     let start = try #require(text.range(of: "## Physical keys"))
     let end = try #require(text.range(of: "\n## ", range: start.upperBound..<text.endIndex))
     return String(text[start.lowerBound..<end.lowerBound])
   }
 
-  @Test("docs/shortcuts.md lists every code name with its usage")
+  @Test("docs/formats/shortcuts.md lists every code name with its usage")
   func table() throws {
     let section = try Self.section()
     #expect(section.contains("\(KeyboardHIDUsage.codeNamed.count)\nnames in all"))
@@ -497,7 +497,7 @@ struct PhysicalKeyDocsTests {
     }
   }
 
-  @Test("the examples of docs/shortcuts.md parse and are canonical")
+  @Test("the examples of docs/formats/shortcuts.md parse and are canonical")
   func examples() throws {
     let section = try Self.section()
     for line in section.split(separator: "\n") where line.hasPrefix("| `") {

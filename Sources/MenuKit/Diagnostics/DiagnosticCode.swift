@@ -4,7 +4,7 @@
 /// `MK1xx` for reading files, `MK2xx` for builder edits, `MK3xx` for validating a tree,
 /// `MK4xx` for chain description files (``ChainFile``), `MK5xx` for keymap files
 /// (``KeymapFile``, ``UserKeymap``), `MK6xx` for keymap-lint's rules (the `MenuKitLint` module).
-/// Each code is documented in `docs/diagnostics.md`.
+/// Each code is documented in `docs/tools/diagnostics.md`.
 ///
 /// ```swift
 /// if diagnostic.code == .duplicateShortcut { … }
