@@ -30,6 +30,17 @@ let buildsDBus =
   FileManager.default.fileExists(atPath: "/usr/include/glib-2.0/gio/gio.h")
   && ProcessInfo.processInfo.environment["MENUKIT_NO_DBUS"] == nil
 
+/// Whether to build the GTK 4 bridge (MenuKitGTK, its C module, menukit-gtk-example and their
+/// tests).
+///
+/// It needs GTK 4's headers (Debian: libgtk-4-dev) and libxkbcommon-x11's (libxkbcommon-x11-dev,
+/// to read an X server's keymap), so it is only included where both are, and
+/// `MENUKIT_NO_GTK=1` leaves it out even there: the core builds without GTK.
+let buildsGTK =
+  FileManager.default.fileExists(atPath: "/usr/include/gtk-4.0/gtk/gtk.h")
+  && FileManager.default.fileExists(atPath: "/usr/include/xkbcommon/xkbcommon-x11.h")
+  && ProcessInfo.processInfo.environment["MENUKIT_NO_GTK"] == nil
+
 /// The directories of GLib's headers (`glib-2.0/include` holds the architecture's
 /// glibconfig.h), given to the compiler directly: gio-2.0's pkg-config file adds `-pthread`,
 /// which SwiftPM refuses with a warning on every build.
@@ -38,6 +49,21 @@ let glibIncludeFlags: [String] = {
   let configDirectories = architectures.sorted().map { "/usr/lib/\($0)/glib-2.0/include" }
     .filter { FileManager.default.fileExists(atPath: $0 + "/glibconfig.h") }
   return (["/usr/include/glib-2.0"] + configDirectories).flatMap { ["-Xcc", "-I" + $0] }
+}()
+
+/// The directories of GTK 4's headers and of the libraries its headers include, given to the
+/// compiler directly for the same reason as `glibIncludeFlags` (gtk4's pkg-config file adds
+/// `-pthread` and `-mfpmath=sse`).
+let gtkIncludeFlags: [String] = {
+  let architectures = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []
+  let graphene = architectures.sorted().map { "/usr/lib/\($0)/graphene-1.0/include" }
+    .filter { FileManager.default.fileExists(atPath: $0 + "/graphene-config.h") }
+  let directories =
+    [
+      "gtk-4.0", "pango-1.0", "harfbuzz", "freetype2", "libpng16", "fribidi", "cairo",
+      "pixman-1", "gdk-pixbuf-2.0", "graphene-1.0",
+    ].map { "/usr/include/" + $0 } + graphene
+  return directories.flatMap { ["-Xcc", "-I" + $0] } + glibIncludeFlags
 }()
 
 /// Settings shared by every Swift target.
@@ -52,6 +78,7 @@ let package = Package(
     .library(name: "MenuKit", targets: ["MenuKit"]),
     .library(name: "MenuKitXKB", targets: ["MenuKitXKB"]),
     .library(name: "MenuKitPalette", targets: ["MenuKitPalette"]),
+    .library(name: "MenuKitInterop", targets: ["MenuKitInterop"]),
     .executable(name: "menu-dump", targets: ["menu-dump"]),
     .executable(name: "keymap-lint", targets: ["keymap-lint"]),
   ],
@@ -60,6 +87,9 @@ let package = Package(
     .target(name: "MenuKit", swiftSettings: swiftSettings),
     // The command palette: index, fuzzy matcher, ranking and history, over MenuKit's model.
     .target(name: "MenuKitPalette", dependencies: ["MenuKit"], swiftSettings: swiftSettings),
+    // Other editors' keymaps: VS Code, Zed, GTK and Sublime Text importers and exporters, and
+    // the one format detector and loader every tool reads files through.
+    .target(name: "MenuKitInterop", dependencies: ["MenuKit"], swiftSettings: swiftSettings),
     // The system libxkbcommon, found through pkg-config (Debian: libxkbcommon-dev).
     .systemLibrary(
       name: "CXKBCommon",
@@ -72,12 +102,14 @@ let package = Package(
     // What both CLIs share (not a product): argument scanning, help and subcommands, exit
     // status, output and standard input; one command-line convention (docs/tools/command-line.md).
     .target(
-      name: "MenuKitToolSupport", dependencies: ["MenuKit", "MenuKitXKB"],
+      name: "MenuKitToolSupport", dependencies: ["MenuKit", "MenuKitXKB", "MenuKitInterop"],
       swiftSettings: swiftSettings),
     // Thin CLI: renders and validates menu files.
     .executableTarget(
       name: "menu-dump",
-      dependencies: ["MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitToolSupport"],
+      dependencies: [
+        "MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitInterop", "MenuKitToolSupport",
+      ],
       swiftSettings: swiftSettings),
     // The system libxkbregistry (the layouts xkb-data lists), through pkg-config (Debian:
     // libxkbregistry-dev).
@@ -88,7 +120,8 @@ let package = Package(
     ),
     // keymap-lint's rules, context satisfiability, layout analysis and output formats.
     .target(
-      name: "MenuKitLint", dependencies: ["MenuKit", "MenuKitXKB", "CXKBRegistry"],
+      name: "MenuKitLint",
+      dependencies: ["MenuKit", "MenuKitXKB", "MenuKitInterop", "CXKBRegistry"],
       swiftSettings: swiftSettings),
     // Thin CLI: lints menu and keymap files with MenuKitLint.
     .executableTarget(
@@ -111,28 +144,30 @@ let package = Package(
     .target(
       name: "MenuKitTestSupport", dependencies: ["MenuKit"], path: "Tests/MenuKitTestSupport",
       swiftSettings: swiftSettings),
-    // Fixtures/corpus holds keymap data files read through #filePath, not resources.
+    // Fixtures/corpus and Fixtures/interop hold keymap data files read through #filePath, not
+    // resources.
     .testTarget(
-      name: "MenuKitTests", dependencies: ["MenuKit", "MenuKitPalette", "MenuKitTestSupport"],
-      exclude: ["Fixtures/corpus"],
+      name: "MenuKitTests",
+      dependencies: ["MenuKit", "MenuKitPalette", "MenuKitInterop", "MenuKitTestSupport"],
+      exclude: ["Fixtures/corpus", "Fixtures/interop"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "MenuKitXKBTests", dependencies: ["MenuKit", "MenuKitXKB"], swiftSettings: swiftSettings
-    ),
+      name: "MenuKitXKBTests", dependencies: ["MenuKit", "MenuKitXKB", "MenuKitInterop"],
+      swiftSettings: swiftSettings),
     // keymap-lint's library and its CLI, run in-process.
     .testTarget(
       name: "MenuKitLintTests",
       dependencies: [
-        "MenuKitLint", "keymap-lint", "MenuKit", "MenuKitXKB", "MenuKitToolSupport",
-        "MenuKitTestSupport",
+        "MenuKitLint", "keymap-lint", "MenuKit", "MenuKitXKB", "MenuKitInterop",
+        "MenuKitToolSupport", "MenuKitTestSupport",
       ],
       swiftSettings: swiftSettings),
     // End-to-end tests of the CLIs; they run the built executables.
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "menu-dump", "MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitToolSupport", "CXKBCommon",
-        "MenuKitTestSupport",
+        "menu-dump", "MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitInterop",
+        "MenuKitToolSupport", "CXKBCommon", "MenuKitTestSupport",
       ],
       // Golden holds the expected outputs and their inputs, read through #filePath.
       exclude: ["Golden"], swiftSettings: swiftSettings),
@@ -225,11 +260,47 @@ if buildsDBus {
       swiftSettings: swiftSettings + [.unsafeFlags(glibIncludeFlags)]),
     // Thin CLI: exports a menu file on the session bus and prints the actions performed.
     .executableTarget(
-      name: "menu-serve", dependencies: ["MenuKit", "MenuKitDBus"], swiftSettings: swiftSettings),
+      name: "menu-serve", dependencies: ["MenuKit", "MenuKitDBus", "MenuKitToolSupport"],
+      swiftSettings: swiftSettings),
     // MenuKitDBus against a private dbus-daemon, driven by gdbus and a second connection
     // (it skips where dbus-daemon is missing). Fixtures holds the expected layouts.
     .testTarget(
       name: "MenuKitDBusTests", dependencies: ["MenuKitDBus", "MenuKit"],
       exclude: ["Fixtures"], swiftSettings: swiftSettings),
+  ]
+}
+
+// The GTK 4 bridge, added only where GTK 4's and libxkbcommon-x11's headers are (see
+// `buildsGTK`).
+if buildsGTK {
+  package.products += [
+    .library(name: "MenuKitGTK", targets: ["MenuKitGTK"]),
+    .executable(name: "menukit-gtk-example", targets: ["menukit-gtk-example"]),
+  ]
+  package.targets += [
+    // The system GTK 4 with a shim for the GObject macros Swift does not import, and
+    // libxkbcommon-x11 to read an X server's keymap. Its headers are found through
+    // `gtkIncludeFlags`, not pkg-config (see there). Debian: libgtk-4-dev libxkbcommon-x11-dev.
+    .systemLibrary(
+      name: "CGtk4", providers: [.apt(["libgtk-4-dev", "libxkbcommon-x11-dev"])]),
+    // A MenuSystem as a GtkApplication's menubar, GActions and accelerators, with key
+    // presses dispatched by MenuKit; no C type in its public API.
+    .target(
+      name: "MenuKitGTK", dependencies: ["MenuKit", "MenuKitXKB", "CGtk4"],
+      swiftSettings: swiftSettings + [.unsafeFlags(gtkIncludeFlags)]),
+    // A small editor window built from keymaps/examples/text-editor.json and its keymap; it
+    // prints each action performed as a line (`performed save:`).
+    .executableTarget(
+      name: "menukit-gtk-example", dependencies: ["MenuKit", "MenuKitGTK", "CGtk4"],
+      swiftSettings: swiftSettings + [.unsafeFlags(gtkIncludeFlags)]),
+    // MenuKitGTK's unit tests and the example app end to end under Xvfb (xdotool, gdbus,
+    // a screenshot) and headless sway (it skips where those tools are missing). Expected
+    // holds the actions each case must perform.
+    .testTarget(
+      name: "MenuKitGTKTests",
+      dependencies: [
+        "MenuKitGTK", "MenuKit", "MenuKitXKB", "CGtk4", "menukit-gtk-example", "menu-dump",
+      ],
+      exclude: ["Expected"], swiftSettings: swiftSettings + [.unsafeFlags(gtkIncludeFlags)]),
   ]
 }

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitInterop
 
 private let platforms: [PlatformProfile] = [.linux, .mac, .windows]
 

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitInterop
 
 /// Importing with `ZedKeymap`: loading never traps, on any platform, and a loaded keymap exports.
 @_cdecl("LLVMFuzzerTestOneInput")

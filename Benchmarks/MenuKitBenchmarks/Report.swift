@@ -249,10 +249,12 @@ extension Benchmarks {
 
   // MARK: - Lint sweep
 
-  /// `keymap-lint --all-layouts` on the standard linux menus beside compiling the same layouts
-  /// with libxkbcommon alone (the floor of any per-layout analysis).
+  /// `keymap-lint --all-layouts` beside compiling the same layouts with libxkbcommon alone, on
+  /// one core (the floor of any per-layout analysis that compiles each layout): on the
+  /// standard linux menus and on VS Code's default keymap, cold (`--no-cache`) and warm (the
+  /// layout cache filled by the run before), with the sweep's peak memory.
   static func lintSweepRows() -> [ReportRow] {
-    let figure = "keymap-lint --all-layouts sweep (baseline: compiling every layout alone)"
+    let figure = "keymap-lint --all-layouts sweep (baseline: compiling every layout once, one core)"
     print("keymap-lint --all-layouts vs compiling every layout's keymap with libxkbcommon")
     let lint = URL(fileURLWithPath: executablePath()).deletingLastPathComponent()
       .appendingPathComponent("keymap-lint").path
@@ -267,40 +269,86 @@ extension Benchmarks {
       print("")
       return [.missing(figure, "not available: no xkb-data")]
     }
-    let input = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("keymaps/standard/linux.json").path
-    let output = FileManager.default.temporaryDirectory
-      .appendingPathComponent("menukit-lint-sweep-\(getpid()).txt").path
-    defer { unlink(output) }
-    // Once each: a sweep takes seconds, and the shared machine's noise is small beside it.
-    var compiled = 0
-    let floor = measure {
-      let context = XKBContext(options: [.noEnvironmentNames])
-      for (layout, variant) in layouts
-      where
-        (try? XKBKeymap(
-          context: context, names: .init(layout: layout, variant: variant))) != nil
-      {
-        compiled += 1
-      }
-    }
-    let sweep = measure {
-      run(lint, ["--all-layouts", "--no-notes", input], input: "/dev/null", output: output)
-    }
-    print(
-      pad("layouts", 9) + pad("compiled", 10) + pad("compile floor", 15) + pad("lint sweep", 13)
-        + "ratio")
-    print(
-      pad("\(layouts.count)", 9) + pad("\(compiled)", 10) + pad(floor.ms, 15) + pad(sweep.ms, 13)
-        + String(format2: sweep.nanoseconds / floor.nanoseconds))
-    print("(whole keymap-lint process on keymaps/standard/linux.json; layouts from \(layoutList))")
-    print("")
-    return [
-      ReportRow(
-        figure: "\(figure), \(layouts.count) layouts", measured: sweep.ms, baseline: floor.ms,
-        ratio: sweep.nanoseconds / floor.nanoseconds, target: "—")
+    let inputs = [
+      ("keymaps/standard/linux.json", root.appendingPathComponent("keymaps/standard/linux.json")),
+      (
+        "VS Code's default keymap",
+        root.appendingPathComponent(
+          "Tests/MenuKitTests/Fixtures/corpus/vscode/linux.keybindings.json")
+      ),
     ]
+    // The warm runs read and write a cache of their own, removed at the end.
+    let cache = FileManager.default.temporaryDirectory
+      .appendingPathComponent("menukit-sweep-cache-\(getpid())").path
+    setenv("XDG_CACHE_HOME", cache, 1)
+    defer {
+      unsetenv("XDG_CACHE_HOME")
+      try? FileManager.default.removeItem(atPath: cache)
+    }
+    // Once each, the floor before and after the sweeps (their mean is the baseline): a sweep
+    // takes seconds, and the shared machine's load drifts over a minute.
+    var compiled = 0
+    func compileFloor() -> Double {
+      compiled = 0
+      return measure {
+        let context = XKBContext(options: [.noEnvironmentNames])
+        for (layout, variant) in layouts
+        where
+          (try? XKBKeymap(
+            context: context, names: .init(layout: layout, variant: variant))) != nil
+        {
+          compiled += 1
+        }
+      }.nanoseconds
+    }
+    let before = compileFloor()
+    var sweeps: [(name: String, cold: ProcessCost, warm: ProcessCost)] = []
+    for (name, url) in inputs {
+      let arguments = ["--all-layouts", "--no-notes", url.path]
+      let cold = runMeasured(lint, arguments + ["--no-cache"])
+      _ = runMeasured(lint, arguments)  // fills the cache
+      let warm = runMeasured(lint, arguments)
+      sweeps.append((name, cold, warm))
+    }
+    let floor = (before + compileFloor()) / 2
+    let floorText = String(format1: floor / 1e6) + " ms"
+    print(
+      pad("input", 28) + pad("compile floor", 15) + pad("cold", 12) + pad("ratio", 8)
+        + pad("warm", 12) + pad("ratio", 8) + "peak RSS (cold, warm)")
+    var rows: [ReportRow] = []
+    for sweep in sweeps {
+      let cold = String(format1: sweep.cold.nanoseconds / 1e6) + " ms"
+      let warm = String(format1: sweep.warm.nanoseconds / 1e6) + " ms"
+      print(
+        pad(sweep.name, 28) + pad(floorText, 15) + pad(cold, 12)
+          + pad(String(format2: sweep.cold.nanoseconds / floor), 8) + pad(warm, 12)
+          + pad(String(format2: sweep.warm.nanoseconds / floor), 8)
+          + "\(byteText(sweep.cold.peakBytes)), \(byteText(sweep.warm.peakBytes))")
+      rows.append(
+        ReportRow(
+          figure: "\(figure), \(sweep.name), \(compiled) layouts, cold (--no-cache)",
+          measured: cold, baseline: floorText, ratio: sweep.cold.nanoseconds / floor,
+          target: "≤ 1 (moonshot 0.5)"))
+      rows.append(
+        ReportRow(
+          figure: "\(figure), \(sweep.name), warm (the layout cache filled by a run before)",
+          measured: warm, baseline: floorText, ratio: sweep.warm.nanoseconds / floor,
+          target: "—"))
+      let peak = max(sweep.cold.peakBytes, sweep.warm.peakBytes)
+      rows.append(
+        ReportRow(
+          figure: "keymap-lint --all-layouts peak memory, \(sweep.name) (baseline: the 200 MiB "
+            + "target)",
+          measured: byteText(peak), baseline: "200.0 MiB", ratio: Double(peak) / Double(200 << 20),
+          target: "≤ 1"))
+    }
+    print(
+      "(whole keymap-lint processes, exit status \(sweeps.map { "\($0.cold.status)" }.joined(separator: ", ")) "
+        + "(1: findings); \(compiled) of \(layouts.count) layouts from \(layoutList) compile)")
+    print("")
+    return rows
   }
 
   /// Where xkb-data lists its layouts and variants.

@@ -56,7 +56,7 @@ public struct KeymapLinter {
     findings.sort(by: Self.reportOrder)
     var report = LintReport(
       findings: findings, files: documents.map(\.path),
-      layouts: model.keyboards.map(\.name), configuration: configuration)
+      layouts: model.checkedLayouts, configuration: configuration)
     report.skippedLayouts = model.layoutErrors.map {
       LintReport.SkippedLayout(name: $0, reason: $1)
     }

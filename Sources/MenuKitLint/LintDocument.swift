@@ -1,5 +1,6 @@
 import Foundation
 public import MenuKit
+import MenuKitInterop
 
 /// The kinds of file keymap-lint reads.
 ///
@@ -18,6 +19,11 @@ public enum LintInputFormat: String, CaseIterable, Hashable, Sendable {
   case zed
   /// A GTK accelerator map (`(gtk_accel_path "…" "…")` lines).
   case gtk
+  /// A GtkBuilder `.ui` file: its shortcut triggers, `<accelerator>` elements and
+  /// GtkShortcutsWindow accelerators.
+  case gtkBuilder = "gtk-builder"
+  /// A Sublime Text `.sublime-keymap` (an array of `{ "keys", "command", "context" }`).
+  case sublime
 
   /// The format of a file, told from its contents and then its name, or nil
   /// (``KeymapFormat/detect(path:text:)``).
@@ -38,6 +44,8 @@ public enum LintInputFormat: String, CaseIterable, Hashable, Sendable {
     case .vscode?: .vscode
     case .zed?: .zed
     case .gtk?: .gtk
+    case .gtkBuilder?: .gtkBuilder
+    case .sublime?: .sublime
     case nil: nil
     }
   }
@@ -149,7 +157,8 @@ extension LintDocument {
           Diagnostic(
             .unknownInputFormat,
             "cannot tell the format of '\(path)'; expected a MenuKit keymap or menu file, a VS "
-              + "Code keybindings.json, a Zed keymap or a GTK accelerator map; choose one with "
+              + "Code keybindings.json, a Zed keymap, a GTK accelerator map, a GtkBuilder file or "
+              + "a Sublime Text keymap; choose one with "
               + "--input-format")
         ])
       document.isUnreadable = true
@@ -176,6 +185,8 @@ extension LintDocument {
     case .vscode: keymapFormat = .vscode
     case .zed: keymapFormat = .zed
     case .gtk: keymapFormat = .gtk
+    case .gtkBuilder: keymapFormat = .gtkBuilder
+    case .sublime: keymapFormat = .sublime
     }
     // The one loader of every tool (menu-dump, explain, palette and import use it too).
     let loaded =

@@ -1,3 +1,4 @@
+import Foundation
 public import MenuKit
 
 /// One problem keymap-lint found: a diagnostic with a stable `MK6xx` code (or a loader's code)
@@ -15,15 +16,42 @@ public struct LintFinding: Hashable, Sendable {
   /// The explanations: the other binding involved, a context where both apply, or one line
   /// per affected layout.
   public var notes: [LintNote]
+  /// A context stack, root first, that shows the finding, for `MK601` (both bindings apply
+  /// there, and order alone decides) and `MK602` (the binding applies there, and a later one
+  /// wins); the message ends with it (``witnessClause(_:)``) and SARIF carries it as the
+  /// result's `witnessContextStack` property.
+  public var witness: [KeyContext]?
 
   /// Creates a finding.
   ///
   /// - Parameters:
   ///   - diagnostic: The diagnostic.
   ///   - notes: The notes, in order.
-  public init(_ diagnostic: Diagnostic, notes: [LintNote] = []) {
+  ///   - witness: A context stack that shows the finding, if the rule has one.
+  public init(_ diagnostic: Diagnostic, notes: [LintNote] = [], witness: [KeyContext]? = nil) {
     self.diagnostic = diagnostic
     self.notes = notes
+    self.witness = witness
+  }
+
+  /// What a message ends with when it carries a witness: `; witness context stack 'Editor'`.
+  static let witnessMarker = "; witness context stack '"
+
+  /// The end of a message that names its witness stack.
+  ///
+  /// - Parameter stack: The stack.
+  /// - Returns: `; witness context stack 'Workspace > Editor mode=full'`.
+  public static func witnessClause(_ stack: [KeyContext]) -> String {
+    witnessMarker + LintModel.describe(stack) + "'"
+  }
+
+  /// The message without its witness clause: what a baseline fingerprint hashes, so that
+  /// fingerprints stay as they were before findings carried witnesses.
+  static func messageWithoutWitness(_ message: String) -> String {
+    guard let range = message.range(of: witnessMarker, options: .backwards) else {
+      return message
+    }
+    return String(message[..<range.lowerBound])
   }
 
   /// The code.

@@ -112,10 +112,20 @@ public final class LintModel {
   public let layouts: LayoutAnalyzer
   /// Which strokes are one press on US QWERTY: the identity of ``LintBinding/strokes``.
   public let strokeIdentity: StrokeIdentity
+  /// Every configured layout's answers to the layout rules' questions, swept once through
+  /// ``layouts`` (in parallel, and through its cache): in the order configured.
+  lazy var layoutTables: [LayoutTable] = layouts.sweep(
+    layoutQueries, layouts: configuration.layouts, platform: configuration.platform)
+  /// The layout rules' questions, each once (``LayoutCheck/queries(_:)``).
+  lazy var layoutQueries: [LayoutQuery] = LayoutCheck.queries(self)
   /// The layouts that compiled, in the order configured.
-  public let keyboards: [LayoutKeyboard]
+  public var checkedLayouts: [LayoutName] {
+    layoutTables.filter { $0.failure == nil }.map(\.name)
+  }
   /// The layouts that failed to compile, with why.
-  public let layoutErrors: [(LayoutName, String)]
+  public var layoutErrors: [(LayoutName, String)] {
+    layoutTables.compactMap { table in table.failure.map { (table.name, $0) } }
+  }
   /// The resolver over every binding, for checking a finding against the precedence rules
   /// themselves.
   public lazy var resolver = KeyBindingResolver(
@@ -191,17 +201,6 @@ public final class LintModel {
     solver = ContextSolver(
       assumptions: configuration.assumesExclusiveKinds
         ? .exclusiveKinds(learningFrom: predicates) : .none)
-    var keyboards: [LayoutKeyboard] = []
-    var errors: [(LayoutName, String)] = []
-    for name in configuration.layouts {
-      do {
-        keyboards.append(try layouts.keyboard(for: name))
-      } catch {
-        errors.append((name, error.logLines.first ?? error.message))
-      }
-    }
-    self.keyboards = keyboards
-    self.layoutErrors = errors
   }
 
   /// The bindings that take part in conflicts: those that perform a command or unbind keys,

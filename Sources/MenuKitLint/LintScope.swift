@@ -119,7 +119,9 @@ public struct LintBaseline: Hashable, Sendable {
         let uri =
           result.member("locations")?.value.arrayValue?.first?.member("physicalLocation")?
           .member("artifactLocation")?.member("uri")?.value.stringValue ?? ""
-        fingerprints.insert(Self.fingerprint(code: code, uri: uri, message: message))
+        fingerprints.insert(
+          Self.fingerprint(
+            code: code, uri: uri, message: LintFinding.messageWithoutWitness(message)))
       }
     }
     self.fingerprints = fingerprints
@@ -131,12 +133,13 @@ public struct LintBaseline: Hashable, Sendable {
   }
 
   /// A finding's fingerprint: a hash of its code, its file as a SARIF URI reference and its
-  /// message — not its line or column.
+  /// message without the witness clause (``LintFinding/witnessClause(_:)``) — not its line or
+  /// column, so fingerprints are those of runs before findings named a witness.
   public static func fingerprint(of finding: LintFinding) -> String {
     fingerprint(
       code: finding.code.rawValue,
       uri: finding.location.map { LintReportFormatter.uriReference($0.file) } ?? "",
-      message: finding.message)
+      message: LintFinding.messageWithoutWitness(finding.message))
   }
 
   /// The fingerprint of a code, URI reference and message: 64-bit FNV-1a over the three,

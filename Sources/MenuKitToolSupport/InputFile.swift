@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitInterop
 import Synchronization
 
 /// The files a tool reads, where `-` is standard input (docs/tools/command-line.md).
@@ -67,7 +68,7 @@ package enum InputFile {
     if argument.hasSuffix(".keymap.json") { return true }
     guard case .success(let text) = readText(argument, kind: "file") else { return false }
     switch KeymapFormat.detect(path: name(of: argument), text: text) {
-    case .menuKitKeymap?, .vscode?, .zed?, .gtk?: return true
+    case .menuKitKeymap?, .vscode?, .zed?, .gtk?, .gtkBuilder?, .sublime?: return true
     case .menuKitMenu?, nil: return false
     }
   }

@@ -85,6 +85,11 @@ struct KeymapLint {
       return .usage
     }
     let analyzer = LayoutAnalyzer()
+    // The cache serves sweeps over every layout; a few named layouts compile in milliseconds.
+    if options.allLayouts, options.usesCache {
+      analyzer.typingCache = LayoutTypingCache.userDirectory().map(LayoutTypingCache.init)
+    }
+    analyzer.progress = SweepProgress.onTerminal()
     for name in options.layouts {
       do {
         _ = try analyzer.keyboard(for: name)
@@ -176,10 +181,14 @@ struct KeymapLint {
       --layout L,...      check typing on these layouts, such as us,de,fr,ru or de(nodeadkeys)
                           (repeatable; '--layouts' is an alias)
       --all-layouts       check every layout and variant xkb-data lists (libxkbregistry)
+      --no-cache          with --all-layouts: answer every layout anew, neither reading nor
+                          writing the layout cache ($XDG_CACHE_HOME/menukit, else
+                          ~/.cache/menukit)
       --platform P        linux (default), mac or windows: what Cmd means
       --desktop D         gnome, kde or macos: whose reserved shortcuts (default: macos on mac,
                           gnome otherwise)
-      --input-format F    keymap, menu, vscode, zed or gtk (default: detected per file)
+      --input-format F    keymap, menu, vscode, zed, gtk, gtk-builder or sublime
+                          (default: detected per file)
       --base FILE         lint FILE ... layered over this keymap (an editor's defaults, an
                           app's built-in keymap) and report only findings that involve FILE ...;
                           base bindings appear as notes (repeatable)

@@ -31,6 +31,8 @@ struct LintOptions {
   var format = Format.text
   var layouts: [LayoutName] = []
   var allLayouts = false
+  /// `--no-cache`: answer every layout anew, neither reading nor writing the layout cache.
+  var usesCache = true
   var platform: PlatformProfile = .linux
   var desktop: Desktop?
   var inputFormat: LintInputFormat?
@@ -54,6 +56,9 @@ struct LintOptions {
       case "--all-layouts":
         try scanner.flag(argument)
         allLayouts = true
+      case "--no-cache":
+        try scanner.flag(argument)
+        usesCache = false
       case "--platform": platform = try scanner.choice("platform", of: argument)
       case "--desktop": desktop = try scanner.choice("desktop", of: argument)
       case "--input-format": inputFormat = try scanner.choice("input format", of: argument)

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitInterop
 import MenuKitToolSupport
 
 /// What `menu-dump trace` and `menu-dump --discoverability` share: the main menu built from

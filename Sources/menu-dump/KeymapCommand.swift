@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitInterop
 import MenuKitToolSupport
 
 /// `menu-dump keymap`: checks keymap files, edits a user keymap (bind, unbind, rebind),
@@ -14,7 +15,11 @@ enum KeymapCommand {
 
   /// Another editor's keymap format, for `import --from` and `export --dialect`.
   enum Dialect: String, CaseIterable, ArgumentChoice {
-    case vscode, zed, gtk
+    case vscode, zed, gtk, sublime
+    case gtkBuilder = "gtk-builder"
+
+    /// Whether `export` can write the format (GtkBuilder and Sublime Text files are read only).
+    var isExportable: Bool { [.vscode, .zed, .gtk].contains(self) }
   }
 
   /// The command line of `menu-dump keymap`.
@@ -69,6 +74,10 @@ enum KeymapCommand {
       if action == .export, dialect == nil {
         throw UsageError("missing '--dialect' (vscode, zed or gtk)")
       }
+      if action == .export, let dialect, !dialect.isExportable {
+        throw UsageError(
+          "export writes vscode, zed or gtk; '\(dialect.rawValue)' files are only read (import)")
+      }
       if [.import, .export].contains(action) { return }
       if action != .check, keys == nil { throw UsageError("missing '--keys'") }
       if action == .bind, command == nil {
@@ -101,7 +110,8 @@ enum KeymapCommand {
            menu-dump keymap bind FILE --keys K --command C [--context P] [--args JSON]
            menu-dump keymap unbind FILE --keys K [--command C] [--context P]
            menu-dump keymap rebind FILE --keys K --to K2 [--command C] [--context P]
-           menu-dump keymap import FILE [--from vscode|zed|gtk] [--platform P]
+           menu-dump keymap import FILE [--from vscode|zed|gtk|gtk-builder|sublime]
+                                        [--platform P]
            menu-dump keymap export FILE --dialect vscode|zed|gtk [--platform P]
 
     'check' loads keymap files (*.keymap.json) and prints every problem as
@@ -123,8 +133,9 @@ enum KeymapCommand {
                entry); without: disable the keys ("command": null)
       rebind   change the keys of the user binding of K (with C and P when given) to K2
       import   read another editor's keymap (VS Code keybindings.json, Zed keymap.json,
-               GTK accelerators; --from, else detected from the content) and print it as
-               a MenuKit keymap file
+               GTK accelerators, GtkBuilder .ui files, Sublime Text .sublime-keymap;
+               --from, else detected from the content) and print it as a MenuKit keymap
+               file
       export   read a MenuKit keymap file and print it in another editor's format;
                bindings that format cannot express are reported, not dropped silently
 
@@ -134,7 +145,8 @@ enum KeymapCommand {
       --command C     a command (action) name, such as 'file.saveAll'
       --context P     a context predicate, such as 'Editor && !readOnly'
       --args JSON     the command's arguments, as JSON
-      --from D        the format of the file to import: vscode, zed or gtk
+      --from D        the format of the file to import: vscode, zed, gtk, gtk-builder or
+                      sublime
       --dialect D     the format to export to: vscode, zed or gtk
       --platform P    linux (default), mac or windows: what ctrl and cmd mean
       -h, --help      show this help
@@ -209,6 +221,8 @@ enum KeymapCommand {
       case .vscode?: dialect = .vscode
       case .zed?: dialect = .zed
       case .gtk?: dialect = .gtk
+      case .gtkBuilder?: dialect = .gtkBuilder
+      case .sublime?: dialect = .sublime
       case let format:
         let what =
           switch format {
@@ -217,7 +231,8 @@ enum KeymapCommand {
             "\(path.quotedForMessage) is a MenuKit menu file, not another editor's keymap"
           default: "cannot tell the format of \(path.quotedForMessage)"
           }
-        output.error("menu-dump keymap: \(what); give --from vscode, zed or gtk\n")
+        output.error(
+          "menu-dump keymap: \(what); give --from vscode, zed, gtk, gtk-builder or sublime\n")
         return .dataError
       }
     }
@@ -227,6 +242,8 @@ enum KeymapCommand {
       case .vscode: .vscode
       case .zed: .zed
       case .gtk: .gtk
+      case .gtkBuilder: .gtkBuilder
+      case .sublime: .sublime
       }
     let (keymap, diagnostics) =
       format.loadKeymap(text: text, path: path, platform: platform, source: .user) ?? (nil, [])
@@ -247,6 +264,8 @@ enum KeymapCommand {
       case .vscode: VSCodeKeybindings.text(of: keymap, platform: platform)
       case .zed: ZedKeymap.text(of: keymap, platform: platform)
       case .gtk: GTKAccelerators.text(of: keymap, platform: platform)
+      // The options refuse them (`isExportable`).
+      case .gtkBuilder, .sublime: ("", [])
       }
     for diagnostic in losses { output.error("\(diagnostic)\n") }
     output.write(text)

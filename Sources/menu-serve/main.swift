@@ -1,9 +1,11 @@
 // menu-serve: exports a menu file on the session bus as com.canonical.dbusmenu and
 // org.gtk.Menus/org.gtk.Actions, and prints each action performed from there, one a line.
-// docs/guides/dbus.md documents it.
+// docs/guides/dbus.md documents it; it reads its arguments as every MenuKit tool does
+// (docs/tools/command-line.md).
 import Foundation
 import MenuKit
 import MenuKitDBus
+import MenuKitToolSupport
 
 let help = """
   Usage: menu-serve [options] [menu-file ...]
@@ -17,6 +19,7 @@ let help = """
     --platform NAME     linux, mac or windows: the standard menu to start from (default linux)
     --disable ACTION    leave ACTION to no responder, so that it is disabled (repeatable)
     --timeout SECONDS   exit after SECONDS (default: run until interrupted)
+    --version           print the version (\(menuKitToolsVersion))
     -h, --help          show this help
 
   Objects (NAME's path is /org/menukit/MenuServe for the default name):
@@ -24,16 +27,51 @@ let help = """
     /org/menukit/MenuServe/menus/menubar   org.gtk.Menus
     /org/menukit/MenuServe          org.gtk.Actions
 
-  Exit status: 0 after --timeout, 1 with no session bus or a name already owned, 64 on a
-  usage error, 65 when a menu file has errors.
-
   """
+  + "\n"
+  + ToolExitStatus.helpSection(
+    success: "after --timeout", failure: "no session bus, or the name is already owned")
+
+/// What the arguments ask menu-serve to serve.
+struct Options {
+  var name = "org.menukit.MenuServe"
+  var platform = PlatformProfile.linux
+  var files: [String] = []
+  var disabled: Set<ActionName> = []
+  var timeout: Double?
+  var showsHelp = false
+
+  init(parsing arguments: [String]) throws(UsageError) {
+    var scanner = ArgumentScanner(arguments)
+    while let argument = scanner.next() {
+      switch argument.name {
+      case "-h", "--help":
+        try scanner.flag(argument)
+        showsHelp = true
+      case "--name": name = try scanner.value(of: argument)
+      case "--platform": platform = try scanner.choice("platform", of: argument)
+      case "--disable": disabled.insert(ActionName(rawValue: try scanner.value(of: argument)))
+      case "--timeout":
+        let text = try scanner.value(of: argument)
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+          throw UsageError("--timeout '\(text)' is not a number of seconds")
+        }
+        timeout = seconds
+      default: files.append(try scanner.positional(argument))
+      }
+    }
+  }
+}
 
 /// The responder at the end of the chain: it performs every action but the disabled ones,
 /// and prints it.
 @MainActor
 final class PrintingResponder: Responder {
-  var disabled: Set<ActionName> = []
+  let disabled: Set<ActionName>
+
+  init(disabled: Set<ActionName>) {
+    self.disabled = disabled
+  }
 
   override func canPerformAction(_ action: ActionName, withSender sender: Any?) -> Bool {
     !disabled.contains(action)
@@ -47,53 +85,35 @@ final class PrintingResponder: Responder {
   }
 }
 
-func fail(_ message: String, _ status: Int32) -> Never {
-  FileHandle.standardError.write(Data("menu-serve: \(message)\n".utf8))
-  exit(status)
+func exit(_ status: ToolExitStatus, error message: String? = nil) -> Never {
+  if let message { FileHandle.standardError.write(Data(message.utf8)) }
+  exit(status.rawValue)
 }
 
-var name = "org.menukit.MenuServe"
-var platform = PlatformProfile.linux
-var files: [String] = []
-var timeout: Double?
-let responder = PrintingResponder()
-var arguments = CommandLine.arguments.dropFirst()[...]
-while let argument = arguments.popFirst() {
-  func value() -> String {
-    guard let value = arguments.popFirst() else {
-      fail("\(argument) needs a value\nSee 'menu-serve --help'.", 64)
-    }
-    return value
-  }
-  switch argument {
-  case "-h", "--help":
+let tool = CommandLineTool(name: "menu-serve", subcommands: [])
+let options: Options
+do {
+  switch try tool.request(for: Array(CommandLine.arguments.dropFirst())) {
+  case .version:
+    print(tool.versionLine, terminator: "")
+    exit(.success)
+  case .help:
     print(help, terminator: "")
-    exit(0)
-  case "--name": name = value()
-  case "--platform":
-    let text = value()
-    guard let profile = PlatformProfile(rawValue: text) else {
-      fail("unknown platform '\(text)'\nSee 'menu-serve --help'.", 64)
-    }
-    platform = profile
-  case "--disable": responder.disabled.insert(ActionName(rawValue: value()))
-  case "--timeout":
-    let text = value()
-    guard let seconds = Double(text), seconds > 0 else {
-      fail("--timeout '\(text)' is not a number of seconds\nSee 'menu-serve --help'.", 64)
-    }
-    timeout = seconds
-  default:
-    if argument.hasPrefix("-") && argument != "-" {
-      fail("unknown option '\(argument)'\nSee 'menu-serve --help'.", 64)
-    }
-    files.append(argument)
+    exit(.success)
+  case .run(_, let arguments):
+    options = try Options(parsing: arguments)
   }
+} catch {
+  exit(.usage, error: tool.message(for: error, subcommand: nil))
+}
+if options.showsHelp {
+  print(help, terminator: "")
+  exit(.success)
 }
 
-var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: platform))
+var builder = MenuBuilder(menu: StandardMenus.mainMenu(for: options.platform))
 var diagnostics: [Diagnostic] = []
-for path in files {
+for path in options.files {
   let result = MenuFile.load(contentsOf: path)
   diagnostics += result.diagnostics
   guard let file = result.file else { continue }
@@ -102,12 +122,13 @@ for path in files {
 for diagnostic in diagnostics {
   FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
 }
-if diagnostics.contains(where: { $0.severity == .error }) { exit(65) }
+if diagnostics.contains(where: { $0.severity == .error }) { exit(.dataError) }
 
+let responder = PrintingResponder(disabled: options.disabled)
 let application = Application()
 application.delegate = responder
-let system = MenuSystem(kind: .main, platform: platform, baseMenu: builder.menu)
-let base = "/" + name.replacingOccurrences(of: ".", with: "/")
+let system = MenuSystem(kind: .main, platform: options.platform, baseMenu: builder.menu)
+let base = "/" + options.name.replacingOccurrences(of: ".", with: "/")
 do {
   let connection = try DBusConnection.sessionBus()
   let dbusmenu = try DBusMenuServer(
@@ -115,15 +136,15 @@ do {
   let gtk = try GtkMenuExporter(
     menuSystem: system, application: application, connection: connection,
     menuPath: base + "/menus/menubar", actionsPath: base)
-  try await connection.requestName(name)
+  try await connection.requestName(options.name)
   FileHandle.standardError.write(
     Data(
-      "menu-serve: \(name) on \(connection.uniqueName): /MenuBar (dbusmenu), \(gtk.menuPath) (org.gtk.Menus), \(gtk.actionsPath) (org.gtk.Actions)\n"
+      "menu-serve: \(options.name) on \(connection.uniqueName): /MenuBar (dbusmenu), \(gtk.menuPath) (org.gtk.Menus), \(gtk.actionsPath) (org.gtk.Actions)\n"
         .utf8))
-  try await Task.sleep(for: .seconds(timeout ?? 1e9))
+  try await Task.sleep(for: .seconds(options.timeout ?? 1e9))
   dbusmenu.stop()
   gtk.stop()
   connection.close()
 } catch {
-  fail("\(error)", 1)
+  exit(.failure, error: "menu-serve: \(error)\n")
 }

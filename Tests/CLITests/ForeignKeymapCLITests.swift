@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitInterop
 import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing

@@ -393,4 +393,33 @@ struct ConflictRuleScaleTests {
     let report = lint([("k.json", text)])
     #expect(report.findings.filter { $0.code == .profileDuplicate }.count == 1_000)
   }
+
+  @Test("MK602 and MK601 name a witness stack, checked against the resolver; fingerprints skip it")
+  func witnesses() throws {
+    let report = lint([("k.json", conflictsKeymap)])
+    let dead = try #require(report.findings.first { $0.code == .deadBinding })
+    let stack = try #require(dead.witness)
+    #expect(dead.message.hasSuffix(LintFinding.witnessClause(stack)))
+    // Where the dead binding applies, the resolver picks the later one.
+    let keymap = try #require(
+      KeymapFile.load(text: conflictsKeymap, path: "k.json", source: .app).keymap)
+    let resolution = KeyBindingResolver(bindings: keymap.bindings, platform: .linux)
+      .resolve(try KeySequence(parsing: "Cmd+K"), in: stack)
+    #expect(resolution.binding?.effect == .perform("b", arguments: nil))
+    #expect(
+      try ContextPredicate(parsing: "Editor && mode == full").holds(in: stack, at: stack.count - 1))
+    let ambiguous = try #require(report.findings.first { $0.code == .ambiguousBinding })
+    let both = try #require(ambiguous.witness)
+    for context in ["Pane && pinned", "Pane && focused"] {
+      #expect(try ContextPredicate(parsing: context).holds(in: both, at: both.count - 1))
+    }
+    // SARIF carries it as a property; the fingerprint is that of the message without it.
+    let sarif = LintReportFormatter.sarif(report)
+    #expect(sarif.contains("\"witnessContextStack\""))
+    var withoutWitness = dead
+    withoutWitness.diagnostic.message = String(
+      dead.message.dropLast(LintFinding.witnessClause(stack).count))
+    withoutWitness.witness = nil
+    #expect(LintBaseline.fingerprint(of: dead) == LintBaseline.fingerprint(of: withoutWitness))
+  }
 }

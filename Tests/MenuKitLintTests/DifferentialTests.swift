@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitInterop
 import MenuKitLint
 import MenuKitXKB
 import Testing

@@ -20,7 +20,7 @@ struct FormatterTests {
       text == """
         k.json:2:19: error[MK602 dead-binding]: Ctrl+K (a) in no context never runs: later \
         bindings of the same keys in this file apply wherever it does and win (same depth, \
-        later wins); remove it or narrow the later context
+        later wins); remove it or narrow the later context; witness context stack '(any)'
           note: k.json:2:56: overridden here by b in no context
         1 error, 0 warnings, 0 notes in 1 file
 

@@ -54,8 +54,8 @@ struct KeymapLintCLITests {
     #expect(
       unknown.errors
         == "error[MK612]: cannot tell the format of '\(text)'; expected a MenuKit keymap or menu "
-        + "file, a VS Code keybindings.json, a Zed keymap or a GTK accelerator map; choose one "
-        + "with --input-format\n")
+        + "file, a VS Code keybindings.json, a Zed keymap, a GTK accelerator map, a GtkBuilder "
+        + "file or a Sublime Text keymap; choose one with --input-format\n")
     let broken = try temporaryFile("broken.keymap.json", "{ \"schemaVersion\": 1, ")
     let syntax = keymapLint(broken)
     #expect(syntax.status == .dataError)
@@ -328,7 +328,8 @@ struct KeymapLintAllLayoutsTests {
       "k.keymap.json",
       #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+Shift+[", "command": "fold" } ] } ] }"#
     )
-    let result = keymapLint("--all-layouts", "--format", "json", path)
+    // --no-cache: the test neither reads nor writes the user's cache.
+    let result = keymapLint("--all-layouts", "--no-cache", "--format", "json", path)
     #expect(result.status == .success)
     let parsed = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
     let root = try #require(parsed as? [String: Any])

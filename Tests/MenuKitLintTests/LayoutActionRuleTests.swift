@@ -45,7 +45,7 @@ struct LayoutActionRuleTests {
   func registered() throws {
     #expect(DiagnosticCode.layoutAction.rawValue == "MK614")
     #expect(DiagnosticCode.layoutAction.name == "layout-action")
-    #expect(DiagnosticCode.all.contains(.layoutAction))
+    #expect(DiagnosticCode.lintCodes.contains(.layoutAction))
     #expect(KeymapLinter.allRules.contains { $0.code == .layoutAction })
     let report = lint([("k.json", vtKeymap)], configuration: layouts("us"))
     let sarif = try JSONSerialization.jsonObject(

@@ -46,8 +46,6 @@ struct PrecisionTests {
       let byLocation = Dictionary(
         bindings.compactMap { binding in binding.location.map { ($0, binding) } },
         uniquingKeysWith: { first, _ in first })
-      let solver = ContextSolver(
-        assumptions: .exclusiveKinds(learningFrom: bindings.compactMap(\.context)))
       var counts: [String: Int] = [:]
       var checked = 0
       var witnessesChecked = 0
@@ -57,9 +55,11 @@ struct PrecisionTests {
         if finding.code == .deadBinding {
           // Wherever the dead binding applies, a later binding of the file wins over it (the
           // notes name the first few; the resolver is given the binding and all after it).
+          // The witness the finding names (in its message and SARIF properties) is checked.
           let index = try #require(bindings.firstIndex { $0.location == location })
-          let stack = try #require(
-            solver.witness(for: .predicate(binding.context)), "\(finding.diagnostic)")
+          let stack = try #require(finding.witness, "\(finding.diagnostic)")
+          #expect(finding.message.hasSuffix(LintFinding.witnessClause(stack)))
+          #expect(binding.context?.holds(in: stack, at: stack.count - 1) ?? true)
           let resolution = KeyBindingResolver(
             bindings: Array(bindings[index...]), platform: platform
           )
@@ -71,6 +71,17 @@ struct PrecisionTests {
         }
         guard finding.code == .ambiguousBinding || finding.code == .resolvedOverride else {
           continue
+        }
+        if finding.code == .ambiguousBinding {
+          // The finding's own witness: its binding and the first earlier one both apply there.
+          let stack = try #require(finding.witness, "\(finding.diagnostic)")
+          let first = try #require(finding.notes.first?.location.flatMap { byLocation[$0] })
+          let last = stack.count - 1
+          #expect(
+            (binding.context?.holds(in: stack, at: last) ?? true)
+              && (first.context?.holds(in: stack, at: last) ?? true),
+            "\(relative): \(finding.diagnostic)")
+          witnessesChecked += 1
         }
         for note in finding.notes {
           guard let stack = witness(in: note), let other = note.location.flatMap({ byLocation[$0] })

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MenuKit
+@testable import MenuKitInterop
 
 /// One entry of a real file: where it starts, and where the next one starts (its span).
 private struct Entry {

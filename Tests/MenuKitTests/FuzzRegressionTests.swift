@@ -1,6 +1,7 @@
 import Testing
 
 @testable import MenuKit
+@testable import MenuKitInterop
 
 /// Inputs that the fuzz targets (Fuzz/, scripts/fuzz) found, each minimized, with what MenuKit
 /// does with them now. docs/development/hardening.md lists every finding.

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import MenuKit
+@testable import MenuKitInterop
 
 /// Regressions of issue 15 (docs/development/hardening.md): inputs and values of sizes that crashed,
 /// took quadratic time or unbounded memory, or put control characters on the terminal. The

@@ -3,6 +3,7 @@ import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
+@testable import MenuKitInterop
 
 /// The importers read real files as their editors do (issue 16): VS Code extensions'
 /// `package.json` with per-platform keys, when-clause keys as VS Code's scanner reads them,

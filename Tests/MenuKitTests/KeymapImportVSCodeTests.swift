@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MenuKit
+@testable import MenuKitInterop
 
 @Suite("Importing VS Code keybindings")
 struct KeymapImportVSCodeTests {

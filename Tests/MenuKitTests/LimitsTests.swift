@@ -3,6 +3,7 @@ import MenuKitPalette
 import Testing
 
 @testable import MenuKit
+@testable import MenuKitInterop
 
 #if canImport(Glibc)
   import Glibc

@@ -45,7 +45,7 @@ struct MenuFileDocsTests {
     }
   }
 
-  @Test("diagnostics.md documents every code with its name, severity and version")
+  @Test("diagnostics.md documents every code of MenuKit with its name, severity and version")
   func diagnosticsRegistry() throws {
     let text = try documentation("tools/diagnostics.md")
     for code in DiagnosticCode.all {
@@ -56,7 +56,7 @@ struct MenuFileDocsTests {
         "\(code) is missing from the table")
       #expect(text.contains("### \(code.rawValue) \(code.name)\n"), "\(code) has no section")
     }
-    let sections = text.components(separatedBy: "\n### MK").count - 1
-    #expect(sections == DiagnosticCode.all.count)
+    // Every section has a code: MenuKitLintTests' DiagnosticsDocumentationTests counts them
+    // against these codes and keymap-lint's, which this target cannot see.
   }
 }

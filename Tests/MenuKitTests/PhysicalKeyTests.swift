@@ -3,6 +3,7 @@ import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
+@testable import MenuKitInterop
 
 // MARK: - Fixtures
 

@@ -3,6 +3,7 @@ import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
+@testable import MenuKitInterop
 
 // The Super key (`.super`) on every profile: authored, matched, dispatched, imported and written
 // back. Presses report the physical Super key as `.command` (decision 0004).

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitInterop
 import MenuKitXKB
 import Testing
 

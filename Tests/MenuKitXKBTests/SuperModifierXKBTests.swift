@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitInterop
 import MenuKitXKB
 import Testing
 

@@ -25,13 +25,13 @@ extension ActionName {
   ///
   /// The importers check this too, so that an imported binding reads back from MenuKit's text
   /// as the same binding (found by fuzzing, docs/development/hardening.md).
-  var isKeymapCommand: Bool {
+  package var isKeymapCommand: Bool {
     !rawValue.isEmpty && !rawValue.hasPrefix("-")
   }
 
   /// ``isKeymapCommand``, and without white space: the rule of the Zed and GTK importers,
   /// whose action names (`editor::Cancel`, `win.save`) never have any, so a space is a mistake.
-  var canBePerformedByKeymap: Bool {
+  package var canBePerformedByKeymap: Bool {
     !rawValue.isEmpty && !rawValue.hasPrefix("-")
       && !rawValue.unicodeScalars.contains(where: \.properties.isWhitespace)
   }

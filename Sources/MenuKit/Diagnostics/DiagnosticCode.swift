@@ -3,7 +3,7 @@
 /// Codes are never reused or renumbered; new ones take free numbers in their family:
 /// `MK1xx` for reading files, `MK2xx` for builder edits, `MK3xx` for validating a tree,
 /// `MK4xx` for chain description files (``ChainFile``), `MK5xx` for keymap files
-/// (``KeymapFile``, ``UserKeymap``), `MK6xx` for keymap-lint's rules (the `MenuKitLint` module).
+/// (``KeymapFile``, ``UserKeymap``), `MK6xx` for keymap-lint's rules (declared in the `MenuKitLint` module, beside them).
 /// Each code is documented in `docs/tools/diagnostics.md`.
 ///
 /// ```swift
@@ -17,7 +17,14 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
   /// The severity used when a diagnostic does not choose its own.
   public let defaultSeverity: Diagnostic.Severity
 
-  init(_ rawValue: String, _ name: String, _ severity: Diagnostic.Severity = .error) {
+  /// Creates a code; only MenuKit's modules define codes, each documented in
+  /// `docs/tools/diagnostics.md`.
+  ///
+  /// - Parameters:
+  ///   - rawValue: The code as printed, such as `MK302`.
+  ///   - name: A short kebab-case name.
+  ///   - severity: The severity used when a diagnostic does not choose its own.
+  package init(_ rawValue: String, _ name: String, _ severity: Diagnostic.Severity = .error) {
     self.rawValue = rawValue
     self.name = name
     self.defaultSeverity = severity
@@ -159,65 +166,41 @@ extension DiagnosticCode {
   /// binding with a `mac` key and no `key` or `linux`, under the linux profile); as in that
   /// editor, it is skipped on this one.
   public static let skippedForPlatform = DiagnosticCode("MK560", "skipped-for-platform", .note)
+  /// A GtkBuilder `.ui` file is not well-formed XML, or uses what the reader never expands (a
+  /// document type declaration, an undefined entity) or nests too deeply; nothing is loaded.
+  public static let badBuilderFile = DiagnosticCode("MK561", "bad-builder-file")
+  /// A condition of a Sublime Text binding's `context` is not valid (no `key`, an unknown
+  /// `operator`, an operand of the wrong type); the binding is skipped.
+  public static let badSublimeContext = DiagnosticCode("MK562", "bad-sublime-context")
+  /// A condition of a Sublime Text binding's `context` has no exact MenuKit equivalent (a
+  /// regular expression, a scope selector, a condition on every or any selection); it is kept
+  /// as a named condition that keymap-lint takes as possibly true or false.
+  public static let approximatedSublimeContext = DiagnosticCode(
+    "MK563", "approximated-sublime-context", .warning)
 
   /// The codes of importing and exporting other editors' keymaps, in code order.
   static let keymapImportCodes: [DiagnosticCode] = [
     .badForeignKeys, .badWhenClause, .approximatedWhenClause, .bindingNeverApplies,
     .notExportable, .badAcceleratorLine, .ignoredForeignEntry, .replacedAccelerator,
-    .unsupportedForeignKeys, .skippedForPlatform,
+    .unsupportedForeignKeys, .skippedForPlatform, .badBuilderFile, .badSublimeContext,
+    .approximatedSublimeContext,
   ]
 }
 
-// MARK: - keymap-lint (MK6xx)
+// MARK: - Input files (MK612)
 
 extension DiagnosticCode {
-  /// Two bindings of the same keys can both apply at the same context depth, neither context
-  /// implies the other, and only their order decides which runs.
-  public static let ambiguousBinding = DiagnosticCode("MK601", "ambiguous-binding", .warning)
-  /// A binding never runs: wherever its context holds, a later binding of the same keys in the
-  /// same layer holds too and wins.
-  public static let deadBinding = DiagnosticCode("MK602", "dead-binding")
-  /// A binding of the same keys overrides another by design: a more specific later context,
-  /// or a higher layer (a user keymap over the defaults).
-  public static let resolvedOverride = DiagnosticCode("MK603", "resolved-override", .note)
-  /// A key sequence is a prefix of a longer one in contexts that can hold together, so typing
-  /// it waits for the next stroke.
-  public static let prefixShadowing = DiagnosticCode("MK604", "prefix-shadowing", .warning)
-  /// A shortcut's key cannot be typed on a layout.
-  public static let untypableShortcut = DiagnosticCode("MK605", "untypable-shortcut", .warning)
-  /// A shortcut's key is typed only with AltGr (level 3 or higher) on a layout.
-  public static let needsAltGr = DiagnosticCode("MK606", "needs-altgr", .warning)
-  /// A shortcut's key is typed on another physical key, or at another level, than on US QWERTY.
-  public static let movedKey = DiagnosticCode("MK607", "moved-key", .note)
-  /// A keymap binds a command that no menu file given to the linter defines.
-  public static let undefinedCommand = DiagnosticCode("MK608", "undefined-command", .warning)
-  /// Two bindings written with different modifiers (`Cmd+X`, `Ctrl+X`) are the same keys under
-  /// the platform profile.
-  public static let profileDuplicate = DiagnosticCode("MK609", "profile-duplicate")
-  /// A shortcut is reserved by the desktop (GNOME, KDE, macOS) and never reaches the app.
-  public static let reservedShortcut = DiagnosticCode("MK610", "reserved-shortcut", .warning)
-  /// Two items of one menu have the same mnemonic (access key).
-  public static let duplicateMnemonic = DiagnosticCode("MK611", "duplicate-mnemonic", .warning)
   /// An input file's format could not be told from its name or contents.
+  ///
+  /// The number is in keymap-lint's family, where it was first reported; every tool that reads
+  /// keymap files reports it now. keymap-lint's own codes are declared beside its rules, in the
+  /// `MenuKitLint` module.
   public static let unknownInputFormat = DiagnosticCode("MK612", "unknown-input-format")
-  /// A Ctrl+Alt shortcut is on a key whose AltGr level types a character on a layout; where
-  /// Ctrl+Alt stands in for AltGr, the shortcut takes that character.
-  public static let ctrlAltCollision = DiagnosticCode("MK613", "ctrl-alt-collision", .warning)
-  /// A shortcut's key exists on a layout, but with the shortcut's modifiers the layout turns
-  /// the press into something else (another keysym, such as `XF86Switch_VT_7` for
-  /// Ctrl+Alt+F7, or a press whose modifiers it consumes), so the shortcut never fires there.
-  public static let layoutAction = DiagnosticCode("MK614", "layout-action", .warning)
-
-  /// The codes of keymap-lint's rules, in code order.
-  static let lintCodes: [DiagnosticCode] = [
-    .ambiguousBinding, .deadBinding, .resolvedOverride, .prefixShadowing, .untypableShortcut,
-    .needsAltGr, .movedKey, .undefinedCommand, .profileDuplicate, .reservedShortcut,
-    .duplicateMnemonic, .unknownInputFormat, .ctrlAltCollision, .layoutAction,
-  ]
 }
 
 extension DiagnosticCode {
-  /// Every code MenuKit defines, in code order.
+  /// Every code the MenuKit module defines, in code order (keymap-lint's rules declare
+  /// their own `MK6xx` codes in `MenuKitLint`).
   public static let all: [DiagnosticCode] =
     [
       .syntaxError, .nestingTooDeep, .unreadableFile, .fileTooLarge, .moreProblems, .unknownField,
@@ -228,6 +211,6 @@ extension DiagnosticCode {
       .placementUnavailable,
       .duplicateIdentifier, .duplicateShortcut, .emptyTitle, .multipleSelection, .notASingleKey,
       .menuTooDeep, .duplicateCommand,
-    ] + chainFileCodes + keymapFileCodes + lintCodes
+    ] + chainFileCodes + keymapFileCodes + [.unknownInputFormat]
     + keymapImportCodes
 }

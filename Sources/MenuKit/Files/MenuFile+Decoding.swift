@@ -6,15 +6,15 @@
 /// a bad shortcut, and the opening brace of an object that lacks a field. Decoding recurses
 /// along the JSON nesting, which ``JSONReader`` bounds by its maximum depth, so no input can
 /// exhaust the stack.
-struct MenuFileDecoder {
+package struct MenuFileDecoder {
   /// The source text, used to find the column of a problem inside a string value.
-  let text: String
+  package let text: String
   /// The problems found so far: the first ``DiagnosticList/limit`` by position, and a count
   /// of the rest.
-  private(set) var diagnostics = DiagnosticList()
+  package private(set) var diagnostics = DiagnosticList()
   /// The severity of an unknown field (`MK110`): an error in a menu file, a warning in a
   /// keymap, whose binding still loads.
-  var unknownFieldSeverity = Diagnostic.Severity.error
+  package var unknownFieldSeverity = Diagnostic.Severity.error
   /// The index of each line's first scalar in `text`, computed on first use.
   var lineStarts: [String.UnicodeScalarView.Index]?
   /// The last position found inside a line (``location(in:text:offset:)``): its line, column
@@ -23,16 +23,16 @@ struct MenuFileDecoder {
   var lineCursor: (line: Int, column: Int, index: String.UnicodeScalarView.Index)?
 
   /// Creates a decoder for a file whose source is `text`.
-  init(text: String) {
+  package init(text: String) {
     self.text = text
   }
 
   /// The kept diagnostics sorted by location (those without one first), ties kept in order
   /// found, then the `MK105` summary of those left out.
-  var sortedDiagnostics: [Diagnostic] { diagnostics.sorted }
+  package var sortedDiagnostics: [Diagnostic] { diagnostics.sorted }
 
   /// Records a problem; the message is built only when the list keeps the diagnostic.
-  mutating func report(
+  package mutating func report(
     _ code: DiagnosticCode, _ message: @autoclosure () -> String, at location: SourceLocation
   ) {
     diagnostics.report(
@@ -120,16 +120,21 @@ extension MenuFileDecoder {
 // MARK: - Objects and fields
 
 /// What kind of object is being decoded, as diagnostics name it.
-struct MenuFileContext: Sendable {
+package struct MenuFileContext: Sendable {
   /// The object as messages name it after "in" or "of": `a command`, `an 'insert' edit`.
-  let noun: String
+  package let noun: String
+
+  /// Creates a context that messages name with `noun`, such as `a command`.
+  package init(noun: String) {
+    self.noun = noun
+  }
 
   /// "in a command", or "at the top level".
   var inPhrase: String { noun == Self.topLevel.noun ? "at the top level" : "in \(noun)" }
   /// "of a command", or "at the top level".
   var ofPhrase: String { noun == Self.topLevel.noun ? "at the top level" : "of \(noun)" }
 
-  static let topLevel = MenuFileContext(noun: "the top level")
+  package static let topLevel = MenuFileContext(noun: "the top level")
   static let menu = MenuFileContext(noun: "a menu")
   static let inline = MenuFileContext(noun: "an inline group")
   static let command = MenuFileContext(noun: "a command")
@@ -145,16 +150,22 @@ struct MenuFileContext: Sendable {
 }
 
 /// The known fields of one JSON object, each with its first occurrence.
-struct MenuFileFields {
+package struct MenuFileFields {
   /// Where the object's opening brace is; missing fields are reported there.
-  let location: SourceLocation
+  package let location: SourceLocation
   /// What the object is.
-  let context: MenuFileContext
+  package let context: MenuFileContext
   /// The first member with each known name.
-  var members: [String: JSONMember] = [:]
+  package var members: [String: JSONMember] = [:]
+
+  /// Creates the fields of an object at `location`, with no members yet.
+  package init(location: SourceLocation, context: MenuFileContext) {
+    self.location = location
+    self.context = context
+  }
 
   /// The value of a known field, if the object has it.
-  subscript(name: String) -> JSONNode? { members[name]?.value }
+  package subscript(name: String) -> JSONNode? { members[name]?.value }
 }
 
 extension MenuFileDecoder {
@@ -164,7 +175,7 @@ extension MenuFileDecoder {
   /// with a suggestion when one is close, else the list of known fields). `hints` gives a
   /// specific explanation for names that are not fields of this kind but are easy to put
   /// there by mistake.
-  mutating func fields(
+  package mutating func fields(
     of members: [JSONMember], at location: SourceLocation, context: MenuFileContext,
     known: [String], hints: [String: String] = [:]
   ) -> MenuFileFields {
@@ -272,7 +283,7 @@ extension MenuFileDecoder {
 
 extension MenuFileDecoder {
   /// The value of a field converted by `convert`; reports `MK111` when `convert` gives nil.
-  mutating func value<Value>(
+  package mutating func value<Value>(
     _ name: String, in fields: MenuFileFields, expected: String,
     _ convert: (JSONValue) -> Value?
   ) -> Value? {
@@ -289,7 +300,7 @@ extension MenuFileDecoder {
   }
 
   /// A string field; reports `MK111` for another type and, when `required`, `MK112` if absent.
-  mutating func string(
+  package mutating func string(
     _ name: String, in fields: MenuFileFields, required: Bool = false,
     expected: String = "a string"
   ) -> String? {
@@ -313,7 +324,7 @@ extension MenuFileDecoder {
   }
 
   /// A Boolean field.
-  mutating func bool(_ name: String, in fields: MenuFileFields) -> Bool? {
+  package mutating func bool(_ name: String, in fields: MenuFileFields) -> Bool? {
     value(name, in: fields, expected: "a boolean") { $0.boolValue }
   }
 
@@ -377,7 +388,7 @@ extension MenuFileDecoder {
   }
 
   /// Reports that a required field is missing, at the object's brace.
-  mutating func reportMissing(_ name: String, in fields: MenuFileFields) {
+  package mutating func reportMissing(_ name: String, in fields: MenuFileFields) {
     report(.missingField, "missing field '\(name)' \(fields.context.inPhrase)", at: fields.location)
   }
 }

@@ -147,7 +147,7 @@ extension MenuFileDecoder {
   /// That is the node's column plus one for the opening quote plus the offset, when the source
   /// spells the string verbatim on one line; when it uses escapes or line continuations,
   /// columns in the value do not match the source, and the string's start is returned.
-  mutating func location(in node: JSONNode, text: String, offset: Int) -> SourceLocation {
+  package mutating func location(in node: JSONNode, text: String, offset: Int) -> SourceLocation {
     guard isVerbatim(text, at: node.location) else { return node.location }
     var location = node.location
     location.column += 1 + offset

@@ -254,7 +254,7 @@ extension MenuFileDecoder {
   /// Converts any JSON value to a property list; objects become dictionaries.
   ///
   /// A repeated key is reported (`MK117`) and its first value kept.
-  mutating func propertyList(_ node: JSONNode) -> PropertyList {
+  package mutating func propertyList(_ node: JSONNode) -> PropertyList {
     switch node.value {
     case .null: return .null
     case .bool(let value): return .bool(value)

@@ -295,7 +295,9 @@ package enum SourceFile {
   }
 
   /// The JSON tree of a text, or an `MK101` (syntax) or `MK102` (nesting) diagnostic.
-  static func parseJSON(_ text: String, path: String) -> Result<JSONNode, SourceFile.Failure> {
+  package static func parseJSON(_ text: String, path: String) -> Result<
+    JSONNode, SourceFile.Failure
+  > {
     do {
       return .success(try JSONReader.parse(text, file: path))
     } catch {

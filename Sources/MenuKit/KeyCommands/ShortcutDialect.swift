@@ -206,7 +206,7 @@ extension ShortcutDialect {
   var strokeSeparator: String { self == .qt ? ", " : " " }
 
   /// The dialect's name for people, as in `VS Code`.
-  var displayName: String {
+  package var displayName: String {
     switch self {
     case .menuKit: "MenuKit"
     case .vscode: "VS Code"

@@ -370,6 +370,6 @@ private struct PredicateParser {
 
 extension ContextPredicate {
   /// The message for a predicate deeper than ``maximumDepth``, the same in every reader.
-  static let tooDeepMessage =
+  package static let tooDeepMessage =
     "the predicate nests deeper than \(maximumDepth) levels; split it into simpler predicates"
 }

@@ -212,7 +212,7 @@ public indirect enum ContextPredicate: Hashable, Sendable, CustomStringConvertib
   }
 
   /// A scalar for a message: `'@'`, or `U+0009` for an invisible one.
-  static func describe(_ scalar: Unicode.Scalar) -> String {
+  package static func describe(_ scalar: Unicode.Scalar) -> String {
     if scalar.value < 0x21 || (0x7F..<0xA1).contains(scalar.value)
       || scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
     {

@@ -69,14 +69,14 @@ extension KeymapFile {
   }
 
   /// A string as a JSON literal, quoted and escaped.
-  static func jsonString(_ string: String) -> String {
+  package static func jsonString(_ string: String) -> String {
     var text = JSONWriter.write(.string(string))
     text.removeLast()  // The writer ends every value with a newline.
     return text
   }
 
   /// A property list as JSON on one line; dictionary keys are sorted.
-  static func jsonText(_ value: PropertyList) -> String {
+  package static func jsonText(_ value: PropertyList) -> String {
     switch value {
     case .null: return "null"
     case .bool(let flag): return flag ? "true" : "false"

@@ -128,7 +128,7 @@ extension KeyboardHIDUsage {
 
   /// What the key shows on a US keyboard, for labels without a layout: the character of a
   /// writing-system key at level 1, uppercased (`[`, `A`, `1`), or nil for other keys.
-  var usKeycap: String? { CodeNameTable.usKeycaps[rawValue] }
+  package var usKeycap: String? { CodeNameTable.usKeycaps[rawValue] }
 }
 
 /// The table of W3C code names and keyboard-page usages, and the lookups built from it once.

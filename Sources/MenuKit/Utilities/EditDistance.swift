@@ -28,7 +28,7 @@ extension StringProtocol {
   /// next to nothing.
   ///
   /// - Complexity: O(*c* × *n*) for *c* candidates and a word of *n* characters, both bounded.
-  func closest(in candidates: some Collection<String>) -> String? {
+  package func closest(in candidates: some Collection<String>) -> String? {
     guard candidates.count <= Suggestions.maximumCandidates,
       utf8.count <= Suggestions.maximumWordLength * 16
     else { return nil }

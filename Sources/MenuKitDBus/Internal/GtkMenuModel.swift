@@ -32,7 +32,8 @@ struct GtkMenuModel: Equatable {
   var actions: [String: ExportedAction] = [:]
 }
 
-/// Builds a ``GtkMenuModel``.
+/// Builds a ``GtkMenuModel``: the menu described by MenuKit's ``MenuKit/GMenuDescription`` (the
+/// rules MenuKitGTK follows too), numbered into `org.gtk.Menus` groups.
 struct GtkMenuModelBuilder {
   /// Actions that had a state once keep one, so their type does not change under a client.
   var statefulActions: Set<String>
@@ -42,9 +43,26 @@ struct GtkMenuModelBuilder {
   init(statefulActions: Set<String>) { self.statefulActions = statefulActions }
 
   mutating func build(_ menu: Menu, identities: inout MenuItemIdentities) -> GtkMenuModel {
+    // The `accel` of a key command is its own single-stroke shortcut.
+    var describer = GMenuDescriptionBuilder(statefulActions: statefulActions) { _, shortcut in
+      shortcut.flatMap { KeySequence([$0]).text(in: .gtk, platform: .linux) }
+    }
+    let description = describer.build(menu)
+    statefulActions = describer.statefulActions
     model = GtkMenuModel()
     nextMenu = [:]
-    fill(menu, group: 0, menu: allocateMenu(in: 0), key: "root", depth: 0, identities: &identities)
+    fill(description.menu, group: 0, menu: allocateMenu(in: 0), identities: &identities)
+    model.actions = description.actions.mapValues { action in
+      GtkMenuModel.ExportedAction(
+        elements: action.elements.map { ($0.target, $0.element) }, isEnabled: action.isEnabled,
+        parameterType: action.parameterType ?? "",
+        state: action.state.map { state in
+          switch state {
+          case .boolean(let value): .boolean(value)
+          case .string(let value): .string(value)
+          }
+        })
+    }
     return model
   }
 
@@ -55,83 +73,35 @@ struct GtkMenuModelBuilder {
     return number
   }
 
+  /// Numbers a menu's entries: a section is a menu of the same group, a submenu a group of
+  /// its own, known across rebuilds by its key.
   private mutating func fill(
-    _ menu: Menu, group: UInt32, menu number: UInt32, key: String, depth: Int,
+    _ menu: GMenuDescription.Menu, group: UInt32, menu number: UInt32,
     identities: inout MenuItemIdentities
   ) {
-    guard depth < MenuLayoutBuilder.maximumDepth else { return }
-    let radio = menu.options.contains(.singleSelection)
     var items: [[String: DBusValue]] = []
-    for element in menu.children where !element.attributes.contains(.hidden) {
+    for entry in menu.entries {
       var item: [String: DBusValue] = [:]
-      if !element.title.isEmpty {
-        item["label"] = .string(DesktopNotation.mnemonicLabel(element.title))
-      }
-      switch element {
-      case .menu(let child):
-        let childKey = child.identifier.map { "menu " + $0.rawValue } ?? key + " / " + child.title
-        if child.isInline {
-          let section = allocateMenu(in: group)
-          item[":section"] = .tuple([.uint32(group), .uint32(section)])
-          fill(
-            child, group: group, menu: section, key: childKey, depth: depth + 1,
-            identities: &identities)
-        } else {
-          let childGroup = UInt32(identities.id(for: childKey))
-          let submenu = allocateMenu(in: childGroup)
-          item[":submenu"] = .tuple([.uint32(childGroup), .uint32(submenu)])
-          fill(
-            child, group: childGroup, menu: submenu, key: childKey, depth: depth + 1,
-            identities: &identities)
-        }
-      case .command(let command):
-        addAction(command, element: element, radio: radio, shortcut: nil, into: &item)
-      case .keyCommand(let keyCommand):
-        addAction(
-          keyCommand.command, element: element, radio: radio, shortcut: keyCommand.shortcut,
-          into: &item)
-      case .action(let action):
-        let name = GActionName.encode(actionIdentifier: action.identifier)
-        item["action"] = .string("app." + name)
-        model.actions[name] = GtkMenuModel.ExportedAction(
-          elements: [(nil, element)], isEnabled: !action.attributes.contains(.disabled),
-          parameterType: "", state: nil)
-      case .deferred:
-        continue
+      switch entry {
+      case .item(let description):
+        if !description.label.isEmpty { item["label"] = .string(description.label) }
+        item["action"] = .string(description.action)
+        if let target = description.target { item["target"] = .string(target) }
+        if let accel = description.accel { item["accel"] = .string(accel) }
+      case .section(let label, _, let content):
+        if let label { item["label"] = .string(label) }
+        let section = allocateMenu(in: group)
+        item[":section"] = .tuple([.uint32(group), .uint32(section)])
+        fill(content, group: group, menu: section, identities: &identities)
+      case .submenu(let label, let key, let content):
+        if !label.isEmpty { item["label"] = .string(label) }
+        let childGroup = UInt32(identities.id(for: key))
+        let submenu = allocateMenu(in: childGroup)
+        item[":submenu"] = .tuple([.uint32(childGroup), .uint32(submenu)])
+        fill(content, group: childGroup, menu: submenu, identities: &identities)
       }
       items.append(item)
     }
     model.groups[group, default: [:]][number] = items
-  }
-
-  private mutating func addAction(
-    _ command: Command, element: MenuElement, radio: Bool, shortcut: KeyboardShortcut?,
-    into item: inout [String: DBusValue]
-  ) {
-    let name = GActionName.encode(command.action)
-    let target = command.propertyList.map(\.description)
-    item["action"] = .string("app." + name)
-    if let target { item["target"] = .string(target) }
-    if let shortcut,
-      let accel = KeySequence([shortcut]).text(in: .gtk, platform: .linux)
-    {
-      item["accel"] = .string(accel)
-    }
-    var action =
-      model.actions[name]
-      ?? GtkMenuModel.ExportedAction(elements: [], isEnabled: false, parameterType: "", state: nil)
-    action.elements.append((target, element))
-    action.isEnabled = action.isEnabled || !command.attributes.contains(.disabled)
-    if target != nil { action.parameterType = "s" }
-    if radio || command.state != .off { statefulActions.insert(name) }
-    if statefulActions.contains(name) {
-      if action.parameterType == "s" {
-        let on = action.elements.first { $0.element.state == .on }?.target
-        action.state = .string(on ?? "")
-      } else {
-        action.state = .boolean(action.elements.contains { $0.element.state == .on })
-      }
-    }
-    model.actions[name] = action
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 public import MenuKit
 public import MenuKitXKB
 
@@ -17,13 +18,25 @@ public import MenuKitXKB
 public final class LayoutAnalyzer {
   /// The XKB context: the system's data only (``XKBContext/system(includePaths:)``).
   let context: XKBContext
+  /// The include paths given, searched before the system's.
+  let includePaths: [String]
   /// The compiled layouts.
   private var keyboards: [LayoutName: LayoutKeyboard] = [:]
+  /// Where a sweep over layouts keeps each layout's answers between runs, or nil for none
+  /// (the default): see ``LayoutTypingCache``.
+  public var typingCache: LayoutTypingCache?
+  /// Called from the sweep's workers as layouts are done, with how many are done and how many
+  /// there are: `keymap-lint` draws its progress line with it.
+  public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  /// How many layouts a sweep checks at once, each on its own thread: by default, the number
+  /// of active cores.
+  public var maximumWorkers = ProcessInfo.processInfo.activeProcessorCount
 
   /// Creates an analyzer over the system's XKB data, or over other include paths.
   ///
   /// - Parameter includePaths: Directories of XKB data searched before the system's.
   public init(includePaths: [String] = []) {
+    self.includePaths = includePaths
     context = XKBContext.system(includePaths: includePaths)
   }
 
@@ -34,11 +47,16 @@ public final class LayoutAnalyzer {
   /// - Throws: ``XKBError`` when XKB does not know the layout or variant.
   public func keyboard(for name: LayoutName) throws(XKBError) -> LayoutKeyboard {
     if let known = keyboards[name] { return known }
-    let keymap = try XKBKeymap(
-      context: context, names: .init(layout: name.layout, variant: name.variant))
-    let keyboard = LayoutKeyboard(name: name, keymap: keymap)
+    let keyboard = try compile(name)
     keyboards[name] = keyboard
     return keyboard
+  }
+
+  /// The layout compiled anew, and not kept: a sweep drops each layout once it is answered.
+  func compile(_ name: LayoutName) throws(XKBError) -> LayoutKeyboard {
+    let keymap = try XKBKeymap(
+      context: context, names: .init(layout: name.layout, variant: name.variant))
+    return LayoutKeyboard(name: name, keymap: keymap)
   }
 
   /// US QWERTY: the positions that shortcuts are written for.

@@ -217,6 +217,13 @@ public enum LintReportFormatter {
         return .object(fields.map(member))
       }
       if !related.isEmpty { members.append(("relatedLocations", .array(related.map(node)))) }
+      if let witness = finding.witness {
+        members.append(
+          (
+            "properties",
+            .object([member(("witnessContextStack", .string(LintModel.describe(witness))))])
+          ))
+      }
       // Code, file and message, not the line: a later run's --baseline recognises the finding
       // after its binding moved (LintBaseline), as code-scanning services do.
       members.append(

@@ -337,6 +337,14 @@ struct ConflictAnalysis {
     let subject =
       "\(model.label(binding)) (\(LintModel.describe(binding.binding.effect))) in "
       + LintModel.describe(binding.binding.context)
+    // A stack where the binding applies: a later one wins there, as everywhere it applies.
+    var witness: [KeyContext]?
+    if case .satisfiable(let stack) = model.solver.decide(
+      decisions.formulas[decisions.memberFormula[position]])
+    {
+      witness = stack
+    }
+    let witnessClause = witness.map(LintFinding.witnessClause) ?? ""
     if isDead {
       let redundant = sameFile.allSatisfy { $0.effects == [binding.binding.effect] }
       let message =
@@ -347,8 +355,8 @@ struct ConflictAnalysis {
           + "it does and win (same depth, later wins); remove it or narrow the later context"
       return LintFinding(
         Diagnostic(
-          .deadBinding, message, at: binding.binding.location,
-          severity: redundant ? .warning : .error), notes: notes)
+          .deadBinding, message + witnessClause, at: binding.binding.location,
+          severity: redundant ? .warning : .error), notes: notes, witness: witness)
     }
     return LintFinding(
       Diagnostic(
@@ -415,8 +423,8 @@ struct ConflictAnalysis {
         .ambiguousBinding,
         "\(subject) and \(others) of the same keys can apply at the same context depth, and "
           + "neither context implies the other; only their order decides, and this one wins "
-          + "where both hold",
-        at: later.binding.location), notes: notes)
+          + "where both hold" + LintFinding.witnessClause(group[0].witness),
+        at: later.binding.location), notes: notes, witness: group[0].witness)
   }
 }
 

@@ -102,21 +102,11 @@ struct LayoutCheck {
     .untypableShortcut, .needsAltGr, .movedKey, .ctrlAltCollision, .layoutAction,
   ]
 
-  /// What a stroke's problems on a layout depend on.
-  private struct ProblemKey: Hashable {
-    var keyboard: Int
-    var stroke: KeyboardShortcut
-    var localizes: Bool
-  }
-
-  /// The findings of every layout rule.
-  func findings() -> [LintFinding] {
-    guard !model.keyboards.isEmpty else { return [] }
-    let platform = model.configuration.platform
-    let us = model.layouts.us
-    // Bindings share strokes: each stroke is asked about once per layout.
-    var known: [ProblemKey: [LayoutProblem]] = [:]
-    var findings: [LintFinding] = []
+  /// The strokes the layout rules ask about, with whether their key command allows automatic
+  /// localization: every stroke but a lone modifier of every active binding that performs a
+  /// command.
+  static func strokes(_ model: LintModel) -> [(LintBinding, KeyboardShortcut, localizes: Bool)] {
+    var strokes: [(LintBinding, KeyboardShortcut, localizes: Bool)] = []
     for binding in model.activeBindings {
       guard case .perform = binding.binding.effect else { continue }
       let localizes =
@@ -124,23 +114,43 @@ struct LayoutCheck {
           model.documents[binding.document].unlocalizedKeyCommands.contains($0)
         } ?? false)
       for stroke in binding.binding.keys.strokes where stroke.input.modifierKey == nil {
-        var notes: [DiagnosticCode: [LintNote]] = [:]
-        for (index, keyboard) in model.keyboards.enumerated() {
-          let key = ProblemKey(keyboard: index, stroke: stroke, localizes: localizes)
-          let problems =
-            known[key]
-            ?? LayoutProblem.problems(
-              of: stroke, on: keyboard, platform: platform, localizes: localizes, us: us)
-          known[key] = problems
-          for problem in problems {
-            notes[problem.code, default: []].append(
-              LintNote("\(keyboard.name): \(problem.note)", layout: keyboard.name.description))
-          }
+        strokes.append((binding, stroke, localizes))
+      }
+    }
+    return strokes
+  }
+
+  /// The questions of ``strokes(_:)``, each once: bindings share strokes.
+  static func queries(_ model: LintModel) -> [LayoutQuery] {
+    var seen: Set<LayoutQuery> = []
+    return strokes(model).map { LayoutQuery(stroke: $0.1, localizes: $0.localizes) }
+      .filter { seen.insert($0).inserted }
+  }
+
+  /// The findings of every layout rule, from the layouts' answers (``LintModel/layoutTables``).
+  func findings() -> [LintFinding] {
+    let tables = model.layoutTables.filter { $0.failure == nil }
+    guard !tables.isEmpty else { return [] }
+    // Each question's problems, layout by layout in the order configured.
+    let queries = model.layoutQueries
+    var notesByQuery = Array(repeating: [DiagnosticCode: [LintNote]](), count: queries.count)
+    for table in tables {
+      let layout = table.name.description
+      for (index, problems) in table.problems {
+        for problem in problems {
+          notesByQuery[index][problem.code, default: []].append(
+            LintNote(layout + ": " + problem.note, layout: layout))
         }
-        for code in Self.codes {
-          guard let notes = notes[code] else { continue }
-          findings.append(finding(code, binding: binding, stroke: stroke, notes: notes))
-        }
+      }
+    }
+    let indices = Dictionary(uniqueKeysWithValues: zip(queries, queries.indices))
+    var findings: [LintFinding] = []
+    for (binding, stroke, localizes) in Self.strokes(model) {
+      let query = LayoutQuery(stroke: stroke, localizes: localizes)
+      let notes = indices[query].map { notesByQuery[$0] } ?? [:]
+      for code in Self.codes {
+        guard let notes = notes[code] else { continue }
+        findings.append(finding(code, binding: binding, stroke: stroke, notes: notes))
       }
     }
     return findings

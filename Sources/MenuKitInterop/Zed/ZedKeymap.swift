@@ -1,3 +1,5 @@
+import MenuKit
+
 /// Reads and writes Zed's `keymap.json`.
 ///
 /// The file is a JSON array (comments and trailing commas allowed) of sections; each section

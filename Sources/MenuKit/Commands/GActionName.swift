@@ -1,5 +1,3 @@
-public import MenuKit
-
 /// The reversible spelling of MenuKit's action names as GAction names.
 ///
 /// A GAction name may only hold ASCII letters, digits, `-` and `.`, so `copy:` is not one.
@@ -7,6 +5,8 @@ public import MenuKit
 /// two lowercase hex digits: `copy:` is `copy-3a`, `app.open-file` is `app.open-2dfile`. An
 /// ``Action`` (a closure element, which has no action name) is exported under its identifier
 /// after `--`, which no encoded action name starts with.
+///
+/// MenuKitDBus's `org.gtk.Actions` export and MenuKitGTK's actions both use it.
 ///
 /// ```swift
 /// GActionName.encode("copy:")           // "copy-3a"
@@ -19,14 +19,17 @@ public enum GActionName {
     escape(action.rawValue)
   }
 
-  /// The action name a GAction name encodes; nil when it is not one ``encode(_:)`` writes.
+  /// The action name a GAction name encodes; nil when it is not one ``encode(_:)`` writes
+  /// (`copy-3A`, `copy-zz` and `--item` are not).
   public static func decode(_ name: String) -> ActionName? {
-    guard !name.hasPrefix("--"), let text = unescape(name) else { return nil }
+    guard !name.hasPrefix("--"), let text = unescape(name), escape(text) == name else {
+      return nil
+    }
     return ActionName(rawValue: text)
   }
 
   /// The GAction name of a closure action's identifier.
-  static func encode(actionIdentifier identifier: ActionIdentifier) -> String {
+  package static func encode(actionIdentifier identifier: ActionIdentifier) -> String {
     "--" + escape(identifier.rawValue)
   }
 

@@ -1,3 +1,5 @@
+import MenuKit
+
 /// Reads and writes GTK accelerator lists: GTK 3 accelerator map files and the action lists
 /// that `gtk_application_set_accels_for_action` takes.
 ///

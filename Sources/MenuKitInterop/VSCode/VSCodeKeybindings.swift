@@ -1,3 +1,5 @@
+import MenuKit
+
 /// Reads and writes Visual Studio Code's `keybindings.json`.
 ///
 /// The file is a JSON array (comments and trailing commas allowed) of binding objects:

@@ -1,3 +1,5 @@
+import MenuKit
+
 /// Reads a Zed keymap section's `context` as gpui reads it
 /// (`KeyBindingContextPredicate::parse`, `crates/gpui/src/keymap/context.rs`), into a
 /// ``ContextPredicate``.

@@ -1,3 +1,5 @@
+import MenuKit
+
 /// The kinds of file that hold menus or key bindings, as MenuKit and other editors write them.
 ///
 /// ``detect(path:text:)`` tells them apart by their content, so a tool such as `keymap-lint`
@@ -23,6 +25,11 @@ public enum KeymapFormat: String, Hashable, Sendable, CaseIterable {
   case zed
   /// A GTK accelerator list (``GTKAccelerators``): `(gtk_accel_path …)` or action lines.
   case gtk
+  /// A GtkBuilder `.ui` file (``GTKBuilderShortcuts``): XML whose shortcut triggers,
+  /// `<accelerator>` elements and GtkShortcutsWindow accelerators are read.
+  case gtkBuilder
+  /// A Sublime Text `.sublime-keymap` (``SublimeKeymap``): an array of objects with `keys`.
+  case sublime
 
   /// Guesses a file's format from its content, and from its name when the content is silent.
   ///
@@ -30,16 +37,19 @@ public enum KeymapFormat: String, Hashable, Sendable, CaseIterable {
   /// 1. Text that parses as JSON (comments and trailing commas allowed):
   ///    - an object with `keymap` is a MenuKit keymap; with `menu` or `edits`, a menu file;
   ///      with a `contributes` object, a VS Code extension's `package.json` (`.vscode`);
-  ///    - an array whose first object has `key` or `command` is VS Code; one whose first
-  ///      object has `bindings`, `context` or `use_key_equivalents` is Zed;
+  ///    - an array whose first object has `keys` is Sublime Text; one whose first object has
+  ///      `key` or `command` is VS Code; one whose first object has `bindings`, `context` or
+  ///      `use_key_equivalents` is Zed;
   ///    - anything else (an empty array, an object without those fields) goes by the name.
-  /// 2. Text that is not JSON: if its first line that is not blank or a `;`/`#` comment starts
+  /// 2. Text that is not JSON and starts with `<` (after white space) is a GtkBuilder file.
+  ///    Otherwise, if its first line that is not blank or a `;`/`#` comment starts
   ///    with `(gtk_accel_path`, or is an action and accelerators (`app.quit <Primary>q`), or
   ///    there is no such line and some line is a `;` comment, it is GTK. Otherwise text that
   ///    starts with `{` or `[` is broken JSON: its fields, then its name, decide, so the right
   ///    loader reports the syntax error with its position.
   /// 3. By name: `*.keymap.json` is a MenuKit keymap, `*.menu.json` a menu file,
-  ///    `keybindings.json` VS Code, `keymap.json` Zed, `accels` or `*.accels` GTK.
+  ///    `keybindings.json` VS Code, `keymap.json` Zed, `accels` or `*.accels` GTK, `*.ui`
+  ///    GtkBuilder, `*.sublime-keymap` Sublime Text.
   ///
   /// - Parameters:
   ///   - path: The file's path; only its last component is looked at.
@@ -49,8 +59,9 @@ public enum KeymapFormat: String, Hashable, Sendable, CaseIterable {
     if let root = try? JSONReader.parse(text) {
       return detect(json: root.value) ?? detect(name: path)
     }
-    if let format = detectLines(text) { return format }
     let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+    if trimmed.first == "<" { return .gtkBuilder }
+    if let format = detectLines(text) { return format }
     if trimmed.first == "{" || trimmed.first == "[" {
       return detectBrokenJSON(text, isArray: trimmed.first == "[") ?? detect(name: path)
     }
@@ -74,7 +85,8 @@ extension KeymapFormat {
   ///   - text: The file's contents.
   ///   - path: The path for positions.
   ///   - platform: The profile whose keys a VS Code `linux`/`mac`/`win` field or a Zed
-  ///     `use_key_equivalents` section selects, and whose Cmd the shortcuts mean.
+  ///     `use_key_equivalents` section selects, and whose Cmd the shortcuts mean (Sublime's
+  ///     `primary`, GTK's `<Primary>`).
   ///   - source: The layer the keymap becomes.
   /// - Returns: The keymap (nil when the file cannot be used) and every diagnostic; nil for a
   ///   menu file, which holds no keymap.
@@ -86,6 +98,9 @@ extension KeymapFormat {
     case .vscode: VSCodeKeybindings.load(text: text, path: path, platform: platform, source: source)
     case .zed: ZedKeymap.load(text: text, path: path, platform: platform, source: source)
     case .gtk: GTKAccelerators.load(text: text, path: path, platform: platform, source: source)
+    case .gtkBuilder:
+      GTKBuilderShortcuts.load(text: text, path: path, platform: platform, source: source)
+    case .sublime: SublimeKeymap.load(text: text, path: path, platform: platform, source: source)
     case .menuKitMenu: nil
     }
   }
@@ -109,6 +124,7 @@ extension KeymapFormat {
     case .array(let elements):
       guard let first = elements.lazy.compactMap(\.value.objectValue).first else { return nil }
       let keys = Set(first.map(\.key))
+      if keys.contains("keys") { return .sublime }
       if keys.contains("key") || keys.contains("command") { return .vscode }
       if !keys.isDisjoint(with: ["bindings", "context", "use_key_equivalents"]) { return .zed }
       return nil
@@ -125,6 +141,8 @@ extension KeymapFormat {
     if name == "keybindings.json" || name.hasSuffix(".keybindings.json") { return .vscode }
     if name == "keymap.json" { return .zed }
     if name == "accels" || name.hasSuffix(".accels") { return .gtk }
+    if name.hasSuffix(".ui") { return .gtkBuilder }
+    if name.hasSuffix(".sublime-keymap") { return .sublime }
     return nil
   }
 
@@ -155,6 +173,7 @@ extension KeymapFormat {
   /// The format of JSON that does not parse, from the field names it mentions.
   static func detectBrokenJSON(_ text: String, isArray: Bool) -> KeymapFormat? {
     if isArray {
+      if text.contains("\"keys\"") { return .sublime }
       if text.contains("\"bindings\"") { return .zed }
       if text.contains("\"key\"") { return .vscode }
     } else {

@@ -1,3 +1,5 @@
+import MenuKit
+
 /// Reads and writes VS Code's `when` clauses as ``ContextPredicate``s.
 ///
 /// VS Code's grammar, loosest first: `a || b`, `a && b`, `!a` (before a key, `true`, `false`

@@ -1,0 +1,124 @@
+import Dispatch
+import MenuKit
+import MenuKitXKB
+import Synchronization
+
+/// One question the layout rules ask of every layout: what is wrong with typing a stroke
+/// there, when its key command does or does not allow automatic localization.
+struct LayoutQuery: Hashable, Sendable {
+  /// The stroke as authored.
+  var stroke: KeyboardShortcut
+  /// Whether the stroke's key command allows automatic localization.
+  var localizes: Bool
+
+  /// The question as a cache entry names it; the canonical text round-trips, so two questions
+  /// never share a key.
+  var cacheKey: String { (localizes ? "localized " : "fixed ") + stroke.canonicalText }
+}
+
+/// One layout's answers to a sweep's questions.
+struct LayoutTable: Sendable {
+  /// The layout.
+  var name: LayoutName
+  /// libxkbcommon's first message when the layout does not compile; it then has no answers.
+  var failure: String?
+  /// The problems of each question that has some, by the question's index in the sweep.
+  var problems: [Int: [LayoutProblem]]
+}
+
+extension LayoutAnalyzer {
+  /// Asks every layout every question, once per layout, and returns the answers in the order of
+  /// `layouts` (a layout named twice is answered once and listed twice).
+  ///
+  /// Each layout is compiled on its own, exactly as ``keyboard(for:)`` compiles it, by one of
+  /// up to ``maximumWorkers`` workers (one per core), each with its own XKB context; a layout
+  /// is dropped as soon as its answers are in, so memory does not grow with the number of
+  /// layouts. With a ``typingCache``, a layout whose entry already answers every question is
+  /// not compiled at all, and new answers are written back.
+  ///
+  /// - Parameters:
+  ///   - queries: The questions.
+  ///   - layouts: The layouts, in report order.
+  ///   - platform: The platform profile that maps `Cmd`.
+  /// - Returns: One table per layout.
+  func sweep(_ queries: [LayoutQuery], layouts: [LayoutName], platform: PlatformProfile)
+    -> [LayoutTable]
+  {
+    guard !layouts.isEmpty else { return [] }
+    var seen: Set<LayoutName> = []
+    let unique = layouts.filter { seen.insert($0).inserted }
+    let cache = typingCache
+    let identity = cache.map { _ in
+      LayoutTypingCache.identity(includePaths: context.includePaths, platform: platform)
+    }
+    let includePaths = self.includePaths
+    let progress = self.progress
+    let keys = queries.map(\.cacheKey)
+    let workers = max(1, min(unique.count, maximumWorkers))
+    let state = Mutex(SweepState(tables: Array(repeating: nil, count: unique.count)))
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      let worker = LayoutAnalyzer(includePaths: includePaths)
+      while let index = state.withLock({ $0.take(below: unique.count) }) {
+        let table = worker.answer(
+          queries, keys: keys, on: unique[index], platform: platform, cache: cache,
+          identity: identity)
+        let done = state.withLock { state in
+          state.tables[index] = table
+          state.done += 1
+          return state.done
+        }
+        progress?(done, unique.count)
+      }
+    }
+    let tables = state.withLock { $0.tables }
+    var byName: [LayoutName: LayoutTable] = [:]
+    for table in tables.compactMap({ $0 }) { byName[table.name] = table }
+    return layouts.compactMap { byName[$0] }
+  }
+
+  /// One layout's answers: from its cache entry where it has them, else from the layout
+  /// compiled here (and then written back to the cache).
+  private func answer(
+    _ queries: [LayoutQuery], keys: [String], on name: LayoutName, platform: PlatformProfile,
+    cache: LayoutTypingCache?, identity: String?
+  ) -> LayoutTable {
+    var cached: LayoutTypingCache.Entry?
+    if let cache, let identity { cached = cache.read(name, identity: identity) }
+    var entry = cached ?? LayoutTypingCache.Entry()
+    let missing = queries.indices.filter { entry.answers[keys[$0]] == nil }
+    if cached == nil || (entry.failure == nil && !missing.isEmpty) {
+      do {
+        let keyboard = try compile(name)
+        for index in missing {
+          let query = queries[index]
+          entry.answers[keys[index]] = LayoutProblem.problems(
+            of: query.stroke, on: keyboard, platform: platform, localizes: query.localizes, us: us)
+        }
+      } catch {
+        entry = LayoutTypingCache.Entry(failure: error.logLines.first ?? error.message)
+      }
+      if let cache, let identity { cache.write(entry, for: name, identity: identity) }
+    }
+    var problems: [Int: [LayoutProblem]] = [:]
+    if entry.failure == nil {
+      for index in queries.indices {
+        if let answer = entry.answers[keys[index]], !answer.isEmpty { problems[index] = answer }
+      }
+    }
+    return LayoutTable(name: name, failure: entry.failure, problems: problems)
+  }
+}
+
+/// The workers' shared state: the next layout to take, how many are done, and the answers.
+private struct SweepState {
+  var next = 0
+  var done = 0
+  var tables: [LayoutTable?]
+
+  /// The index of the next layout to answer, or nil when every layout is taken.
+  mutating func take(below count: Int) -> Int? {
+    guard next < count else { return nil }
+    defer { next += 1 }
+    return next
+  }
+}
