@@ -100,7 +100,7 @@ let package = Package(
     .target(
       name: "MenuKitXKB", dependencies: ["MenuKit", "CXKBCommon"], swiftSettings: swiftSettings),
     // What both CLIs share (not a product): argument scanning, help and subcommands, exit
-    // status, output and standard input; one command-line convention (docs/command-line.md).
+    // status, output and standard input; one command-line convention (docs/tools/command-line.md).
     .target(
       name: "MenuKitToolSupport", dependencies: ["MenuKit", "MenuKitXKB", "MenuKitInterop"],
       swiftSettings: swiftSettings),
@@ -138,10 +138,17 @@ let package = Package(
       path: "Benchmarks/MenuKitBenchmarks",
       swiftSettings: swiftSettings
     ),
+    // What the test targets share (not a product): temporary files, the built tools, fake
+    // layouts, the corpus, and the end-to-end tests' scene and expected outcomes. Its API is
+    // `package`, so it stays out of every product.
+    .target(
+      name: "MenuKitTestSupport", dependencies: ["MenuKit"], path: "Tests/MenuKitTestSupport",
+      swiftSettings: swiftSettings),
     // Fixtures/corpus and Fixtures/interop hold keymap data files read through #filePath, not
     // resources.
     .testTarget(
-      name: "MenuKitTests", dependencies: ["MenuKit", "MenuKitPalette", "MenuKitInterop"],
+      name: "MenuKitTests",
+      dependencies: ["MenuKit", "MenuKitPalette", "MenuKitInterop", "MenuKitTestSupport"],
       exclude: ["Fixtures/corpus", "Fixtures/interop"],
       swiftSettings: swiftSettings),
     .testTarget(
@@ -152,7 +159,7 @@ let package = Package(
       name: "MenuKitLintTests",
       dependencies: [
         "MenuKitLint", "keymap-lint", "MenuKit", "MenuKitXKB", "MenuKitInterop",
-        "MenuKitToolSupport",
+        "MenuKitToolSupport", "MenuKitTestSupport",
       ],
       swiftSettings: swiftSettings),
     // End-to-end tests of the CLIs; they run the built executables.
@@ -160,11 +167,17 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "menu-dump", "MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitInterop",
-        "MenuKitToolSupport",
-        "CXKBCommon",
+        "MenuKitToolSupport", "CXKBCommon", "MenuKitTestSupport",
       ],
       // Golden holds the expected outputs and their inputs, read through #filePath.
       exclude: ["Golden"], swiftSettings: swiftSettings),
+    // The slow tests and those that drive external tools: headless Chromium, the palette in
+    // tmux, saves killed with SIGKILL. Not part of the README's test command; `.ci/run` runs
+    // them in a step of their own (`swift test --filter IntegrationTests`; docs/development/testing.md).
+    .testTarget(
+      name: "IntegrationTests",
+      dependencies: ["menu-dump", "MenuKit", "MenuKitToolSupport", "MenuKitTestSupport"],
+      swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )
@@ -195,7 +208,9 @@ if buildsWayland {
     // Expected holds the outcome of each case, as JSON lines.
     .testTarget(
       name: "MenuKitWaylandTests",
-      dependencies: ["MenuKitWayland", "CWaylandTestSupport", "MenuKit", "MenuKitXKB"],
+      dependencies: [
+        "MenuKitWayland", "CWaylandTestSupport", "MenuKit", "MenuKitXKB", "MenuKitTestSupport",
+      ],
       exclude: ["Fixtures", "Expected"],
       swiftSettings: swiftSettings),
   ]
@@ -222,7 +237,7 @@ if buildsX11 {
     // xdotool are missing). Expected holds the actions each case must perform, as JSON lines.
     .testTarget(
       name: "MenuKitX11Tests",
-      dependencies: ["MenuKitX11", "CXKBCommonX11", "MenuKit", "MenuKitXKB"],
+      dependencies: ["MenuKitX11", "CXKBCommonX11", "MenuKit", "MenuKitXKB", "MenuKitTestSupport"],
       exclude: ["Expected"],
       swiftSettings: swiftSettings),
   ]

@@ -6,7 +6,7 @@ import Foundation
 
 /// `menukit-benchmarks adversarial`: the hostile inputs of issue 15, each loaded by the release
 /// `menu-dump` or `keymap-lint` beside a clean file of the same size, with the time and the peak
-/// memory (RSS) of each whole process (docs/hardening.md).
+/// memory (RSS) of each whole process (docs/development/hardening.md).
 ///
 /// Every file is generated in a temporary folder. A row passes when the hostile file takes at
 /// most 20 times as long as its clean one, and every process stays under 1 GiB of RSS.

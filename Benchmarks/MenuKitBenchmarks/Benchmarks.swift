@@ -5,7 +5,7 @@ import MenuKitXKB
 /// Benchmarks for MenuKit: `swift run -c release menukit-benchmarks`.
 ///
 /// Each figure is measured in this run next to a baseline measured in the same run, so the
-/// ratios stay meaningful on a busy machine. See docs/benchmarks.md.
+/// ratios stay meaningful on a busy machine. See docs/performance/benchmarks.md.
 @main
 struct Benchmarks {
   static func main() {

@@ -7,7 +7,7 @@ import MenuKitXKB
 #endif
 
 /// `menukit-benchmarks report`: every benchmark, then one table of every figure beside its
-/// baseline from the same run, with the ratio, and the machine it ran on (docs/performance.md).
+/// baseline from the same run, with the ratio, and the machine it ran on (docs/performance/performance.md).
 ///
 /// Each benchmark runs as it does alone — `menukit-benchmarks tree`, `translation`, … — in a
 /// child process of this executable, so the report measures exactly what the sections print;
@@ -421,7 +421,7 @@ extension Benchmarks {
     return which(argument) ?? argument
   }
 
-  /// The processor, cores, memory and load, as `docs/performance.md` records them.
+  /// The processor, cores, memory and load, as `docs/performance/performance.md` records them.
   static func machineDescription() -> String {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
     let model =

@@ -77,7 +77,7 @@ public struct LintBinding: Sendable {
   public var binding: KeyBinding
   /// The index of its document in ``LintModel/documents``.
   public var document: Int
-  /// Its position in precedence order (rule 1 of `docs/keymaps.md`).
+  /// Its position in precedence order (rule 1 of `docs/formats/keymaps.md`).
   public var rank: Int
   /// Its strokes under the platform profile, each as the press that types it on US QWERTY
   /// (``StrokeIdentity``): bindings of `Ctrl+Shift+[` and `Ctrl+{` have the same strokes.

@@ -3,7 +3,7 @@ public import MenuKit
 
 /// A desktop whose system shortcuts never reach an app.
 ///
-/// The table of each is in `docs/keymap-lint.md` ("Reserved shortcuts") and in
+/// The table of each is in `docs/tools/keymap-lint.md` ("Reserved shortcuts") and in
 /// ``ReservedShortcut/table(for:)``.
 public enum Desktop: String, CaseIterable, Hashable, Sendable {
   /// GNOME Shell and Mutter.

@@ -14,7 +14,7 @@ import Synchronization
 /// word boundaries, camelCase, digits and consecutive characters, and gap penalties), summed
 /// over the terms. ``PaletteIndex`` uses the same engine with ranking rules that know about
 /// commands; this type is the plain matcher, for lists of strings and for lines of text, as
-/// `menu-dump palette --lines` uses it. The rules and the constants are in docs/palette.md.
+/// `menu-dump palette --lines` uses it. The rules and the constants are in docs/guides/palette.md.
 ///
 /// ```swift
 /// let matcher = FuzzyMatcher(query: "recent open")

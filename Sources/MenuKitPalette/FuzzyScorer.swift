@@ -2,7 +2,7 @@ import MenuKit
 
 // The fuzzy scoring engine: fzf's FuzzyMatchV2 (a modified Smith-Waterman alignment) on
 // prepared Unicode scalar buffers, with fzf's greedy V1 scoring as the fallback for very long
-// texts. See docs/palette.md for the rules and the constants.
+// texts. See docs/guides/palette.md for the rules and the constants.
 
 /// The character classes of fzf, in fzf's order (the order matters: classes after
 /// ``nonWord`` and ``delimiter`` are word characters).

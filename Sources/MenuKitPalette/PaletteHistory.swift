@@ -212,7 +212,7 @@ extension PaletteHistory {
   /// through a link planted in the directory. An existing file keeps its permissions (a 0600
   /// history stays 0600) and, where permitted, its owner; a symbolic link is written through
   /// (the link stays, the file it points to is replaced). Missing parent directories are
-  /// created with mode 0700. See `docs/hardening.md` for the rules.
+  /// created with mode 0700. See `docs/development/hardening.md` for the rules.
   ///
   /// - Parameter path: The file's path; it must end with a file name (not `/`, `.` or `..`).
   /// - Throws: ``PaletteHistoryError`` naming the step that failed and the system's reason;

@@ -1,7 +1,7 @@
 import MenuKit
 
 // Palette search: fuzzy matching of every entry's texts, then ranking that knows about
-// commands. The rules are documented on `search(_:history:limit:)` and in docs/palette.md.
+// commands. The rules are documented on `search(_:history:limit:)` and in docs/guides/palette.md.
 
 // MARK: - API
 
@@ -228,7 +228,7 @@ extension PaletteIndex {
   }
 }
 
-/// The ranking bonuses (docs/palette.md).
+/// The ranking bonuses (docs/guides/palette.md).
 enum PaletteRanking {
   /// A term that is a whole word of a title-like text.
   static let wholeWord = 24

@@ -7,7 +7,7 @@ import MenuKit
 /// title, aliases, keywords and path for the matcher (Unicode scalars, their lowercase forms
 /// and the bonus of each position), so a search does no string work until it formats its
 /// results. Searching is ``search(_:history:limit:)``; the ranking rules are listed there and
-/// in docs/palette.md.
+/// in docs/guides/palette.md.
 ///
 /// ```swift
 /// let validated = MenuSystem.main.validatedMenu(for: app.firstResponderForEvents)

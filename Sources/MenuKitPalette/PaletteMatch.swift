@@ -13,7 +13,7 @@ import MenuKit
 public struct PaletteMatch: Hashable, Sendable {
   /// The matched entry.
   public var entry: PaletteEntry
-  /// The ranking score: the match quality plus the command bonuses (docs/palette.md). Results
+  /// The ranking score: the match quality plus the command bonuses (docs/guides/palette.md). Results
   /// are ordered by enabled state first, so a disabled entry may have a higher score than an
   /// enabled one after it.
   public var score: Int

@@ -29,7 +29,7 @@ extension ArgumentChoice where Self: RawRepresentable<String> {
 }
 
 /// Reads a subcommand's arguments one at a time, with the one convention of every MenuKit
-/// tool (docs/command-line.md):
+/// tool (docs/tools/command-line.md):
 ///
 /// - `--name value` and `--name=value` are the same;
 /// - a value never looks like an option: `--query --limit 3` is the error

@@ -5,7 +5,7 @@ import MenuKit
 package let menuKitToolsVersion = "0.1.0"
 
 /// A tool's subcommands and the requests every MenuKit tool understands before a subcommand
-/// reads its own options: `--version`, `help`, `help SUBCOMMAND` (docs/command-line.md).
+/// reads its own options: `--version`, `help`, `help SUBCOMMAND` (docs/tools/command-line.md).
 ///
 /// ```swift
 /// let tool = CommandLineTool(name: "menu-dump", subcommands: [

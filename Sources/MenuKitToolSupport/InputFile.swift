@@ -2,7 +2,7 @@ import MenuKit
 import MenuKitInterop
 import Synchronization
 
-/// The files a tool reads, where `-` is standard input (docs/command-line.md).
+/// The files a tool reads, where `-` is standard input (docs/tools/command-line.md).
 ///
 /// ```swift
 /// InputFile.name(of: "-")           // "<stdin>", the name diagnostics give it

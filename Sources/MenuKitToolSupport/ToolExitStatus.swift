@@ -1,5 +1,5 @@
 /// How a MenuKit tool ends: the four exit statuses of every subcommand of `menu-dump` and
-/// `keymap-lint`, each with one meaning (docs/command-line.md).
+/// `keymap-lint`, each with one meaning (docs/tools/command-line.md).
 ///
 /// The values are those of `sysexits.h` where one applies. It is an error so that a setup step
 /// can return `Result<_, ToolExitStatus>` after printing why it stopped.

@@ -6,7 +6,7 @@ import MenuKitXKB
 
 /// `keymap-lint`: checks menu and keymap files (and other editors' keymaps) for conflicts,
 /// shadowed sequences, shortcuts that cannot be typed on some layouts and reserved system
-/// shortcuts. See `docs/keymap-lint.md`.
+/// shortcuts. See `docs/tools/keymap-lint.md`.
 @main
 @MainActor
 struct KeymapLint {
@@ -171,8 +171,8 @@ struct KeymapLint {
     others, shortcuts that cannot be typed, need AltGr or that a layout turns into another
     key (Ctrl+Alt+F7 switches the virtual terminal), commands defined
     nowhere, reserved system shortcuts and duplicate menu mnemonics. Every finding has a
-    stable code (docs/diagnostics.md) and a file:line:column. FILE '-' reads standard input.
-    See docs/keymap-lint.md.
+    stable code (docs/tools/diagnostics.md) and a file:line:column. FILE '-' reads standard input.
+    See docs/tools/keymap-lint.md.
 
     \(XKBContext.commandLineHelp)
 
@@ -205,7 +205,7 @@ struct KeymapLint {
       success: "no errors (no warnings either, with --werror)",
       failure: "errors (or warnings, with --werror)"))
     Options take their value as '--name value' or '--name=value'; '--' ends the options.
-    Files that cannot be read or parsed are reported on standard error (docs/command-line.md).
+    Files that cannot be read or parsed are reported on standard error (docs/tools/command-line.md).
 
     """
 }

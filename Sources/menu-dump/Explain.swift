@@ -5,7 +5,7 @@ import MenuKitXKB
 
 /// `menu-dump explain`: a deterministic account of how a key sequence resolves through the
 /// standard menu, menu files and keymaps, on a keyboard layout, in given contexts. The output
-/// is documented in docs/menu-dump-explain.md.
+/// is documented in docs/tools/menu-dump-explain.md.
 enum Explain {
   /// The command line of `menu-dump explain`.
   struct Options: Equatable {
@@ -32,7 +32,7 @@ enum Explain {
       'Ctrl+K Ctrl+S' or 'Shift Shift') resolve: how each stroke is typed and read on the layout,
       every binding that begins with the keys typed so far with its source, position and
       context, the context predicate's value at each depth of the chain, the winner, and why each
-      other binding lost. See docs/menu-dump-explain.md and docs/keymaps.md.
+      other binding lost. See docs/tools/menu-dump-explain.md and docs/formats/keymaps.md.
 
       Files (*.json, or a path to a file) that are keymaps — MenuKit, VS Code, Zed or GTK, told
       by their contents — are user keymaps, in order; --app-keymap adds an app keymap. Other
@@ -307,7 +307,7 @@ enum Explain {
   }
 }
 
-/// The JSON form of an explanation (schema version 1, docs/menu-dump-explain.md).
+/// The JSON form of an explanation (schema version 1, docs/tools/menu-dump-explain.md).
 struct ExplainRecord: Encodable {
   struct Binding: Encodable {
     var keys: String

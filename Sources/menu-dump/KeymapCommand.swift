@@ -5,7 +5,7 @@ import MenuKitToolSupport
 
 /// `menu-dump keymap`: checks keymap files, edits a user keymap (bind, unbind, rebind),
 /// saving it atomically, and converts keymaps from and to VS Code, Zed and GTK (import,
-/// export). The formats are documented in docs/keymaps.md and docs/importing-keymaps.md.
+/// export). The formats are documented in docs/formats/keymaps.md and docs/guides/importing-keymaps.md.
 enum KeymapCommand {
   /// What to do.
   enum Action: String, CaseIterable, ArgumentChoice {

@@ -66,7 +66,8 @@ struct Options: Equatable {
     ),
     OptionHelp(
       names: "--chain CHAINFILE",
-      help: "The responder chain for --discoverability and --format html (docs/chain-file.md)."),
+      help:
+        "The responder chain for --discoverability and --format html (docs/formats/chain-file.md)."),
     OptionHelp(
       names: "--first-responder ID",
       help: "Start at responder ID of the chain (with --discoverability or --format html)."),
@@ -93,9 +94,9 @@ struct Options: Equatable {
              menu-dump --version
 
       Prints the standard main menu of the platform profile, with every FILE (a MenuKit
-      menu file, see docs/menu-files.md; '-' reads standard input) applied to it in order,
+      menu file, see docs/formats/menu-files.md; '-' reads standard input) applied to it in order,
       after validating it. Keymap files (MenuKit, VS Code, Zed or GTK, told by their contents;
-      docs/keymaps.md) are layered over the menu's key commands as user keymaps: the menu and --discoverability then show the keys
+      docs/formats/keymaps.md) are layered over the menu's key commands as user keymaps: the menu and --discoverability then show the keys
       that fire in --context.
 
       \(XKBContext.commandLineHelp)
@@ -108,7 +109,7 @@ struct Options: Equatable {
         success: "printed; no errors",
         failure: "printed, but validation found errors (listed on standard error)"))
       Options take their value as '--name value' or '--name=value'; '--' ends the options.
-      Errors are printed on standard error as path:line:col: error[CODE]: … (docs/command-line.md).
+      Errors are printed on standard error as path:line:col: error[CODE]: … (docs/tools/command-line.md).
 
       """
   }

@@ -10,7 +10,7 @@ import MenuKitXKB
 
 /// `menu-dump palette`: searches the commands of the main menu as a command palette does,
 /// ranks plain lines as `fzf --filter` does, or runs an interactive palette in the terminal.
-/// The output formats are documented in docs/menu-dump-palette.md.
+/// The output formats are documented in docs/tools/menu-dump-palette.md.
 enum Palette {
   /// The command line of `menu-dump palette`.
   struct Options: Equatable {
@@ -45,11 +45,11 @@ enum Palette {
              menu-dump palette --lines FILE|- --query Q [--limit N]
 
       Searches the commands of the standard main menu of the platform profile, with every FILE
-      (a menu file, see docs/menu-files.md; keymaps — MenuKit, VS Code, Zed or GTK, told by
+      (a menu file, see docs/formats/menu-files.md; keymaps — MenuKit, VS Code, Zed or GTK, told by
       their contents — layer their bindings over the menu's key commands) applied to it in
       order, as a command palette does:
       each command with its menu path, shortcut label and enabled state for the first responder
-      of the chain. Results are ranked best first (docs/palette.md); without --query every
+      of the chain. Results are ranked best first (docs/guides/palette.md); without --query every
       command is listed, recently used ones first.
 
       --interactive opens the palette in the terminal: type to filter, Up/Down (or Ctrl-P,

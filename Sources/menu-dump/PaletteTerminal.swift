@@ -285,7 +285,7 @@ struct PaletteScreen {
 ///
 /// Heap memory of `termios`'s full size: the storage of a global `termios` variable is only 57
 /// of its 60 bytes, and `tcgetattr` wrote past it (found by AddressSanitizer,
-/// docs/hardening.md).
+/// docs/development/hardening.md).
 nonisolated(unsafe) private let savedAttributes: UnsafeMutablePointer<termios> = {
   let attributes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
   attributes.initialize(to: termios())

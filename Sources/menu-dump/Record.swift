@@ -5,7 +5,7 @@ import MenuKitXKB
 
 /// `menu-dump record`: replays a key recording through a keyboard layout into a
 /// `KeySequenceRecorder`, as a "record keys" field would see it, and prints each key sequence
-/// recorded. docs/menu-dump-record.md describes the output.
+/// recorded. docs/tools/menu-dump-record.md describes the output.
 enum Record {
   /// The command line of `menu-dump record`.
   struct Options: Equatable {
@@ -36,7 +36,7 @@ enum Record {
       and prints every key sequence it records: the sequence to store, its Shift-spelled,
       own-character and key-position forms. Escape cancels a recording and Backspace as its
       first key clears it, as in GTK's and GNOME's shortcut editors. See
-      docs/menu-dump-record.md.
+      docs/tools/menu-dump-record.md.
 
       \(XKBContext.commandLineHelp)
 

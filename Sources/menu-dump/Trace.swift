@@ -4,7 +4,7 @@ import MenuKitToolSupport
 import MenuKitXKB
 
 /// `menu-dump trace`: replays a key recording through a keyboard layout and prints every
-/// press. The output formats are documented in docs/menu-dump-trace.md.
+/// press. The output formats are documented in docs/tools/menu-dump-trace.md.
 enum Trace {
   /// The command line of `menu-dump trace`.
   struct Options: Equatable {
@@ -55,14 +55,14 @@ enum Trace {
 
       Replays an evemu recording (the text 'evemu-record' writes; '-' or nothing reads standard
       input) through libxkbcommon with the given layout, and prints one line per press: JSON
-      (default, one object per line) or a text table. See docs/menu-dump-trace.md.
+      (default, one object per line) or a text table. See docs/tools/menu-dump-trace.md.
 
       With menu files (applied to the standard main menu of --platform, as 'menu-dump FILE...'
       does), a chain file or --dispatch, every press also goes through MenuKit's key dispatcher
       and each JSON line gains "dispatch": the key command matched, the responder that
       performed it or received the press, and every candidate with why it lost. The LAST
       positional argument is then the recording ('-' for standard input); the ones before it
-      are menu files. See docs/chain-file.md for the chain file format.
+      are menu files. See docs/formats/chain-file.md for the chain file format.
 
       \(XKBContext.commandLineHelp)
 

@@ -1,7 +1,7 @@
 // menu-serve: exports a menu file on the session bus as com.canonical.dbusmenu and
 // org.gtk.Menus/org.gtk.Actions, and prints each action performed from there, one a line.
-// docs/dbus.md documents it; it reads its arguments as every MenuKit tool does
-// (docs/command-line.md).
+// docs/guides/dbus.md documents it; it reads its arguments as every MenuKit tool does
+// (docs/tools/command-line.md).
 import Foundation
 import MenuKit
 import MenuKitDBus

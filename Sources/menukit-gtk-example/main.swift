@@ -1,5 +1,5 @@
 // menukit-gtk-example: a small GTK 4 editor window whose menubar, actions, shortcuts and key
-// handling come from MenuKit (docs/gtk.md).
+// handling come from MenuKit (docs/guides/gtk.md).
 //
 //   swift run menukit-gtk-example [--menu FILE] [--keymap FILE | --no-keymap]
 //                                 [--gtk-accelerators-only] [--quit-after SECONDS]

@@ -1,57 +1,10 @@
 import Foundation
 import MenuKit
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
-
-/// Runs `menu-dump` in-process, on the main actor as the tool runs.
-@MainActor
-private func menuDump(_ arguments: String...) -> (
-  status: ToolExitStatus, output: String, errors: String
-) {
-  var output = BufferedOutput()
-  let status = MenuDump.run(arguments: arguments, output: &output)
-  return (status, output.standardOutput, output.standardError)
-}
-
-/// Writes `text` to a new temporary file and returns its path.
-private func temporaryFile(_ name: String, _ text: String) throws -> String {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "menukit-convention-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  let path = directory.appendingPathComponent(name).path
-  try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-  return path
-}
-
-/// Runs the built menu-dump with `input` on its standard input.
-@MainActor
-private func menuDumpExecutable(_ arguments: [String], standardInput input: String) throws -> (
-  status: Int32, output: String, errors: String
-) {
-  let executable = try #require(
-    MenuDumpExecutableTests.executable, "menu-dump is built next to the tests")
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  let standardInput = Pipe()
-  let standardOutput = Pipe()
-  let standardError = Pipe()
-  process.standardInput = standardInput
-  process.standardOutput = standardOutput
-  process.standardError = standardError
-  try process.run()
-  standardInput.fileHandleForWriting.write(Data(input.utf8))
-  try standardInput.fileHandleForWriting.close()
-  let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
-  let errors = standardError.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (
-    process.terminationStatus, String(decoding: output, as: UTF8.self),
-    String(decoding: errors, as: UTF8.self)
-  )
-}
 
 /// A menu file that adds one command, and one with a syntax error on line 2.
 private let menuFile = """
@@ -60,7 +13,7 @@ private let menuFile = """
   """
 private let brokenMenuFile = "{ \"schemaVersion\": 1,\n  \"edits\": [ ] ]\n}"
 
-/// The convention of docs/command-line.md, as `menu-dump` follows it in every subcommand.
+/// The convention of docs/tools/command-line.md, as `menu-dump` follows it in every subcommand.
 @MainActor
 @Suite("menu-dump command-line convention")
 struct CommandLineConventionTests {

@@ -1,9 +1,6 @@
 import Foundation
+import MenuKitTestSupport
 import Testing
-
-/// The repository root, found from this file's path.
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A Swift file with documented and undocumented public symbols of every kind the script
 /// knows, and things it must not count.

@@ -160,7 +160,7 @@ struct ExplainTests {
     let doc = try String(
       contentsOf: URL(fileURLWithPath: menu).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/getting-started.md"), encoding: .utf8)
+        .appendingPathComponent("docs/guides/getting-started.md"), encoding: .utf8)
     let atBracket = explain(menu, "--layout", "de", "Ctrl+[")
     #expect(atBracket.status == .success, "\(atBracket.err)")
     let atU = explain(menu, "--layout", "de", "Ctrl+Ü")

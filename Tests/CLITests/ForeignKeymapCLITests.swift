@@ -1,36 +1,11 @@
 import Foundation
 import MenuKit
 import MenuKitInterop
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
-
-/// Runs `menu-dump` in-process.
-@MainActor
-private func menuDump(_ arguments: [String]) -> (
-  status: ToolExitStatus, output: String, errors: String
-) {
-  var output = BufferedOutput()
-  let status = MenuDump.run(arguments: arguments, output: &output)
-  return (status, output.standardOutput, output.standardError)
-}
-
-/// A file of the real corpus (Tests/MenuKitTests/Fixtures/corpus, the copy of ../shared/corpus).
-private func corpus(_ path: String) -> String {
-  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("MenuKitTests/Fixtures/corpus/\(path)").path
-}
-
-/// Writes `text` to a new temporary file named `name`.
-private func temporaryFile(_ text: String, name: String) throws -> String {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "foreign-keymaps-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  let url = directory.appendingPathComponent(name)
-  try Data(text.utf8).write(to: url)
-  return url.path
-}
 
 /// A VS Code keybindings.json under a name that says nothing about its format.
 private let vscodeText = """

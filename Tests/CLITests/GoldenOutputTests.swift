@@ -103,7 +103,7 @@ struct GoldenOutputTests {
     Case(
       name: "keymap-lint-how-to-type", tool: "keymap-lint",
       arguments: ["how-to-type", "--layout", "de", "Ctrl+["]),
-    // The command-line convention (docs/command-line.md): a file that cannot be read is
+    // The command-line convention (docs/tools/command-line.md): a file that cannot be read is
     // reported on standard error without a position and exits 65, the others are linted;
     // '-' is standard input, named <stdin>; a value never swallows an option.
     Case(

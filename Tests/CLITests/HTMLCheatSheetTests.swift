@@ -1,18 +1,9 @@
 import Foundation
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
-
-/// Runs `menu-dump` in-process.
-@MainActor
-private func menuDump(_ arguments: String...) -> (
-  status: ToolExitStatus, output: String, errors: String
-) {
-  var output = BufferedOutput()
-  let status = MenuDump.run(arguments: arguments, output: &output)
-  return (status, output.standardOutput, output.standardError)
-}
 
 /// The text editor example's path.
 private let textEditor = URL(fileURLWithPath: #filePath)

@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
@@ -9,35 +10,19 @@ import Testing
   import Glibc
 #endif
 
-/// Runs menu-dump in-process.
-@MainActor
-private func menuDump(_ arguments: String...) -> (
-  status: ToolExitStatus, output: String, errors: String
-) {
-  var output = BufferedOutput()
-  let status = MenuDump.run(arguments: arguments, output: &output)
-  return (status, output.standardOutput, output.standardError)
-}
-
-/// A new temporary file with `text`, or a sparse one of `size` bytes when `text` is nil.
-private func temporaryFile(_ name: String, _ text: String? = nil, size: Int = 0) throws -> String {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "menukit-hostile-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  let path = directory.appendingPathComponent(name).path
-  if let text {
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-  } else {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    try #require(descriptor >= 0)
-    defer { close(descriptor) }
-    try #require(ftruncate(descriptor, off_t(size)) == 0)
-  }
+/// A new sparse file of `size` bytes called `name`: larger than any reader accepts, and
+/// written in no time.
+private func sparseFile(_ name: String, size: Int) throws -> String {
+  let path = try temporaryDirectory() + "/" + name
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  try #require(descriptor >= 0)
+  defer { close(descriptor) }
+  try #require(ftruncate(descriptor, off_t(size)) == 0)
   return path
 }
 
 /// Regressions of issue 15 in menu-dump: every reader keeps to the 16 MiB limit, and text from
-/// input cannot drive the terminal (docs/hardening.md).
+/// input cannot drive the terminal (docs/development/hardening.md).
 @Suite("menu-dump on hostile input")
 @MainActor
 struct HostileInputCLITests {
@@ -54,7 +39,7 @@ struct HostileInputCLITests {
 
   @Test("palette --lines of a 1 GiB file is refused unread")
   func linesFromAHugeFile() throws {
-    let path = try temporaryFile("huge.txt", size: 1 << 30)
+    let path = try sparseFile("huge.txt", size: 1 << 30)
     let result = menuDump("palette", "--lines", path, "--query", "a")
     #expect(result.status == .dataError)
     #expect(result.errors.contains("error[MK104]: cannot read the lines file"))
@@ -89,7 +74,7 @@ struct HostileInputCLITests {
 
   @Test("keymap import of a 1 GiB file without --from is MK104, unread")
   func importHugeFile() throws {
-    let path = try temporaryFile("keybindings.json", size: 1 << 30)
+    let path = try sparseFile("keybindings.json", size: 1 << 30)
     let result = menuDump("keymap", "import", path)
     #expect(result.status == .dataError)
     #expect(result.errors.contains("error[MK104]: cannot read the keymap file"))
@@ -98,7 +83,7 @@ struct HostileInputCLITests {
 
   @Test("--keymap files go through the same limit")
   func keymapOptionHugeFile() throws {
-    let path = try temporaryFile("keybindings.json", size: 1 << 30)
+    let path = try sparseFile("keybindings.json", size: 1 << 30)
     let recording = try temporaryFile("empty.evemu", "")
     let result = menuDump("trace", "--layout", "us", "--keymap", path, recording)
     #expect(result.errors.contains("error[MK104]: cannot read the keymap file"))

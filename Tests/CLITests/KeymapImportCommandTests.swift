@@ -1,37 +1,10 @@
 import Foundation
 import MenuKit
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
-
-/// Runs `menu-dump` in-process.
-@MainActor
-private func menuDump(_ arguments: String...) -> (
-  status: ToolExitStatus, output: String, errors: String
-) {
-  menuDump(arguments)
-}
-
-/// Runs `menu-dump` in-process with an array of arguments.
-@MainActor
-private func menuDump(_ arguments: [String]) -> (
-  status: ToolExitStatus, output: String, errors: String
-) {
-  var output = BufferedOutput()
-  let status = MenuDump.run(arguments: arguments, output: &output)
-  return (status, output.standardOutput, output.standardError)
-}
-
-/// Writes `text` to a new file named `name` in a new directory and returns its path.
-private func temporaryFile(_ name: String, _ text: String) throws -> String {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "keymap-import-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  let url = directory.appendingPathComponent(name)
-  try Data(text.utf8).write(to: url)
-  return url.path
-}
 
 @MainActor
 @Suite("menu-dump keymap import and export")

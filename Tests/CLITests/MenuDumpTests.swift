@@ -1,36 +1,13 @@
 import Foundation
 import MenuKit
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
 
-/// Runs `menu-dump` in-process.
-@MainActor
-private func menuDump(_ arguments: String...) -> (
-  status: ToolExitStatus, output: String, errors: String
-) {
-  var output = BufferedOutput()
-  let status = MenuDump.run(arguments: arguments, output: &output)
-  return (status, output.standardOutput, output.standardError)
-}
-
-/// The repository root, found from this file's path.
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 private func shipped(_ relativePath: String) -> String {
   repositoryRoot.appendingPathComponent(relativePath).path
-}
-
-/// Writes `text` to a new temporary file and returns its path.
-private func temporaryFile(_ text: String, name: String = "menu.json") throws -> String {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "menu-dump-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  let url = directory.appendingPathComponent(name)
-  try Data(text.utf8).write(to: url)
-  return url.path
 }
 
 /// Every menu file shipped in keymaps/, with the platform to load it under.
@@ -261,15 +238,7 @@ struct MenuDumpTests {
 @Suite("menu-dump executable")
 struct MenuDumpExecutableTests {
   /// The built menu-dump, next to the test bundle.
-  static var executable: URL? {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<3 {
-      let candidate = directory.appendingPathComponent("menu-dump")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return nil
-  }
+  static var executable: URL? { builtTool("menu-dump") }
 
   @Test("the binary prints the standard menu and exits 0")
   func runsBinary() throws {

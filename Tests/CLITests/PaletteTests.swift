@@ -1,6 +1,7 @@
 import Foundation
 import MenuKit
 import MenuKitPalette
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
@@ -15,13 +16,6 @@ private func palette(_ arguments: String...) -> (
   var output = BufferedOutput()
   let status = MenuDump.run(arguments: ["palette"] + arguments, output: &output)
   return (status, output.standardOutput, output.standardError)
-}
-
-private func temporaryFile(_ text: String, suffix: String = ".json") throws -> String {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "menukit-palette-\(UUID().uuidString)\(suffix)")
-  try Data(text.utf8).write(to: url)
-  return url.path
 }
 
 @Suite("menu-dump palette")
@@ -84,12 +78,12 @@ struct PaletteCommandTests {
     #expect(unknown.errors.hasPrefix("menu-dump palette: error: "))
   }
 
-  @Test("the JSON example of docs/menu-dump-palette.md is what the tool prints")
+  @Test("the JSON example of docs/tools/menu-dump-palette.md is what the tool prints")
   func documentedJSON() throws {
     let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs")
     let text = try String(
-      contentsOf: docs.appendingPathComponent("menu-dump-palette.md"), encoding: .utf8)
+      contentsOf: docs.appendingPathComponent("tools/menu-dump-palette.md"), encoding: .utf8)
     let output = palette("--query", "recent clear", "--format", "json").output
     #expect(text.contains("```json\n" + output + "```"))
   }
@@ -146,7 +140,7 @@ struct PaletteCommandTests {
   @Test("--lines ranks plain lines like fzf --filter; no match is exit 1")
   func lines() throws {
     let path = try temporaryFile(
-      "src/palette/index.swift\nREADME.md\ndocs/palette.md\npalette\nxpalettex\n", suffix: ".txt")
+      "src/palette/index.swift\nREADME.md\ndocs/palette.md\npalette\nxpalettex\n", name: "file.txt")
     let result = palette("--lines", path, "--query", "palette")
     #expect(result.status == .success)
     #expect(

@@ -1,14 +1,11 @@
 import Foundation
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
 
-/// The repository's root, for docs/examples.
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// The example recording of docs/menu-dump-record.md.
+/// The example recording of docs/tools/menu-dump-record.md.
 private let exampleRecording = repositoryRoot.appendingPathComponent(
   "docs/examples/record-keys.evemu"
 )
@@ -45,10 +42,11 @@ struct RecordTests {
     #expect(lines.suffix(2).map(\.event) == ["cancelled", "cleared"])
   }
 
-  @Test("docs/menu-dump-record.md shows the tool's own output for the example")
+  @Test("docs/tools/menu-dump-record.md shows the tool's own output for the example")
   func documentation() throws {
     let page = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("docs/menu-dump-record.md"), encoding: .utf8
+      contentsOf: repositoryRoot.appendingPathComponent("docs/tools/menu-dump-record.md"),
+      encoding: .utf8
     )
     let output = record(["--layout", "us", exampleRecording]).output
     #expect(page.contains("```text\n" + output + "```"))

@@ -1,18 +1,11 @@
 import Foundation
 import MenuKit
+import MenuKitTestSupport
 import MenuKitToolSupport
 import MenuKitXKB
 import Testing
 
 @testable import menu_dump
-
-/// A file in the temporary directory with `text` in it.
-private func temporaryFile(_ text: String, suffix: String) throws -> String {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "menukit-dispatch-\(UUID().uuidString).\(suffix)")
-  try Data(text.utf8).write(to: url)
-  return url.path
-}
 
 /// The package's root directory.
 private let packageRoot = URL(fileURLWithPath: #filePath)
@@ -71,7 +64,7 @@ private func trace(_ keys: Keys, _ arguments: [String]) throws -> (
   let events = keys.enumerated().map { index, key in
     KeyEvent(evdevCode: key.code, direction: key.direction, timestamp: Double(index) / 100)
   }
-  let recording = try temporaryFile(EvemuRecording.text(for: events), suffix: "evemu")
+  let recording = try temporaryFile(EvemuRecording.text(for: events), name: "file.evemu")
   var output = BufferedOutput()
   let status = MenuDump.run(arguments: ["trace"] + arguments + [recording], output: &output)
   let lines = try output.standardOutput.split(separator: "\n").map { text in
@@ -118,7 +111,7 @@ struct TraceDispatchTests {
     "Ctrl+O performs the delegate's Open on us, de (exact) and ru (fallback)",
     arguments: [("us", "exact"), ("de", "exact"), ("ru", "fallback")])
   func openOnLayouts(layout: String, kind: String) throws {
-    let chain = try temporaryFile(sampleChain, suffix: "json")
+    let chain = try temporaryFile(sampleChain, name: "file.json")
     let result = try trace(
       chord([leftControl], keyO), ["--layout", layout, "--chain", chain, sampleMenu])
     #expect(result.status == .success, "\(result.errors)")
@@ -146,7 +139,7 @@ struct TraceDispatchTests {
 
   @Test("a press with no key command is delivered to the first responder, with nulls written")
   func delivered() throws {
-    let chain = try temporaryFile(sampleChain, suffix: "json")
+    let chain = try temporaryFile(sampleChain, name: "file.json")
     let result = try trace(
       [(keyA, .down), (keyA, .up)], ["--layout", "us", "--chain", chain, sampleMenu])
     #expect(result.status == .success)
@@ -163,7 +156,7 @@ struct TraceDispatchTests {
 
   @Test("a command nobody performs is a disabled candidate")
   func disabledCandidate() throws {
-    let chain = try temporaryFile(sampleChain, suffix: "json")
+    let chain = try temporaryFile(sampleChain, name: "file.json")
     let result = try trace(
       chord([leftControl, leftShift], keyC), ["--layout", "us", "--chain", chain, sampleMenu])
     let press = try #require(
@@ -195,7 +188,7 @@ struct TraceDispatchTests {
 
   @Test("--first-responder moves the start of the chain")
   func firstResponderOption() throws {
-    let chain = try temporaryFile(sampleChain, suffix: "json")
+    let chain = try temporaryFile(sampleChain, name: "file.json")
     let result = try trace(
       [(keyA, .down)],
       ["--layout", "us", "--chain", chain, "--first-responder", "window", sampleMenu])
@@ -215,7 +208,7 @@ struct TraceDispatchTests {
       { "schemaVersion": 1, "firstResponder": "view",
         "responders": [ { "id": "view", "next": "windw", "canBecomeFirstResponder": true },
                         { "id": "window", "kind": "window" } ] }
-      """, suffix: "json")
+      """, name: "file.json")
     let result = try trace([(keyA, .down)], ["--layout", "us", "--chain", chain, sampleMenu])
     #expect(result.status == .dataError)
     #expect(result.lines.isEmpty)
@@ -232,7 +225,7 @@ struct TraceDispatchTests {
       { "schemaVersion": 1, "firstResponder": "a",
         "responders": [ { "id": "a", "next": "b", "canBecomeFirstResponder": true },
                         { "id": "b", "next": "a" } ] }
-      """, suffix: "json")
+      """, name: "file.json")
     let result = try trace(
       chord([leftControl], keyO), ["--layout", "us", "--chain", chain, sampleMenu])
     #expect(result.status == .success)
@@ -272,8 +265,8 @@ struct TraceDispatchTests {
             { "command": "Open…", "action": "openAction:", "shortcut": "Cmd+O" },
             { "command": "Copy as HTML", "action": "copyHTMLAction:", "shortcut": "Cmd+Shift+C" }
           ] } ] } }
-      """, suffix: "json")
-    let chain = try temporaryFile(sampleChain, suffix: "json")
+      """, name: "file.json")
+    let chain = try temporaryFile(sampleChain, name: "file.json")
     var output = BufferedOutput()
     let status = MenuDump.run(
       arguments: ["--discoverability", "--chain", chain, menu], output: &output)

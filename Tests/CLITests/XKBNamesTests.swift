@@ -1,21 +1,11 @@
 import Foundation
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
 @testable import menu_dump
 
 // MARK: - Fixtures
-
-/// A built tool of this package, next to the test bundle.
-private func builtTool(_ name: String) -> URL? {
-  var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  for _ in 0..<3 {
-    let candidate = directory.appendingPathComponent(name)
-    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    directory = directory.deletingLastPathComponent()
-  }
-  return nil
-}
 
 /// Runs a built tool with an environment; its exit status and standard output.
 private func run(_ tool: URL, _ arguments: [String], environment: [String: String]) throws -> (

@@ -3,11 +3,11 @@ import MenuKit
 import MenuKitDBus
 import Testing
 
-/// docs/dbus.md's "In an app" example, run as written on a private session bus.
+/// docs/guides/dbus.md's "In an app" example, run as written on a private session bus.
 @Suite(.serialized, .enabled(if: PrivateBus.missing == nil, PrivateBus.comment))
 @MainActor
 struct DocumentationExampleTests {
-  @Test("docs/dbus.md: the app example exports the main menu and its actions")
+  @Test("docs/guides/dbus.md: the app example exports the main menu and its actions")
   func example() async throws {
     let bus = try PrivateBus()
     setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// menu-serve reads its arguments as every MenuKit tool does (docs/command-line.md): the same
+/// menu-serve reads its arguments as every MenuKit tool does (docs/tools/command-line.md): the same
 /// mistakes get the same exit status and message shape as in menu-dump and keymap-lint.
 struct MenuServeCommandLineTests {
   static func serve() throws -> String {

@@ -1,23 +1,9 @@
 import Foundation
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
 @testable import keymap_lint
-
-/// Runs keymap-lint in-process.
-private func keymapLint(_ arguments: [String]) -> (
-  status: ToolExitStatus, output: String, errors: String
-) {
-  var output = BufferedOutput()
-  let status = KeymapLint.run(arguments: arguments, output: &output)
-  return (status, output.standardOutput, output.standardError)
-}
-
-/// A file of the real corpus (Tests/MenuKitTests/Fixtures/corpus, the copy of ../shared/corpus).
-private func corpus(_ path: String) -> String {
-  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("MenuKitTests/Fixtures/corpus/\(path)").path
-}
 
 /// The `"file"` of every finding of a JSON report, and its files.
 private func reportFiles(_ json: String) throws -> (findings: Set<String>, files: [String]) {

@@ -1,77 +1,11 @@
 import Foundation
 import MenuKit
 import MenuKitLint
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
 @testable import keymap_lint
-
-/// Runs keymap-lint in-process.
-private func keymapLint(_ arguments: String...) -> (
-  status: ToolExitStatus, output: String, errors: String
-) {
-  keymapLint(arguments)
-}
-
-/// Runs keymap-lint in-process.
-private func keymapLint(_ arguments: [String]) -> (
-  status: ToolExitStatus, output: String, errors: String
-) {
-  var output = BufferedOutput()
-  let status = KeymapLint.run(arguments: arguments, output: &output)
-  return (status, output.standardOutput, output.standardError)
-}
-
-/// The built keymap-lint, next to the test bundle.
-private func builtKeymapLint() -> URL? {
-  var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  for _ in 0..<3 {
-    let candidate = directory.appendingPathComponent("keymap-lint")
-    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    directory = directory.deletingLastPathComponent()
-  }
-  return nil
-}
-
-/// Runs the built keymap-lint executable with text on its standard input.
-private func runExecutable(_ arguments: [String], standardInput: String) throws -> (
-  status: Int32, output: String, errors: String
-) {
-  let executable = try #require(builtKeymapLint(), "keymap-lint is built next to the tests")
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  let input = Pipe()
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
-  input.fileHandleForWriting.write(Data(standardInput.utf8))
-  try input.fileHandleForWriting.close()
-  let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (
-    process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-    String(decoding: errorData, as: UTF8.self)
-  )
-}
-
-/// Writes a file into a new temporary directory.
-private func temporaryFile(_ name: String, _ text: String) throws -> String {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "keymap-lint-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  let path = directory.appendingPathComponent(name).path
-  try text.write(toFile: path, atomically: true, encoding: .utf8)
-  return path
-}
-
-/// The repository root, found from this file's path.
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 @MainActor
 @Suite("keymap-lint command line")
@@ -303,7 +237,7 @@ struct KeymapLintCLITests {
 }
 
 @MainActor
-/// The command-line convention both tools share (docs/command-line.md), as keymap-lint
+/// The command-line convention both tools share (docs/tools/command-line.md), as keymap-lint
 /// follows it.
 @Suite("keymap-lint command-line convention")
 struct KeymapLintConventionTests {
@@ -358,7 +292,7 @@ struct KeymapLintConventionTests {
   func standardInput() throws {
     let json =
       #"{ "schemaVersion": 1, "keymap": [ { "bindings": [ { "keys": "Cmd+K", "command": "a" }, { "keys": "Cmd+K", "command": "b" } ] } ] }"#
-    let result = try runExecutable(["--input-format", "keymap", "-"], standardInput: json)
+    let result = try keymapLintExecutable(["--input-format", "keymap", "-"], standardInput: json)
     #expect(result.status == 1)
     #expect(result.output.hasPrefix("<stdin>:1:51: error[MK602 dead-binding]"), "\(result.output)")
   }

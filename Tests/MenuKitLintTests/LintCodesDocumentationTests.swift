@@ -3,12 +3,12 @@ import MenuKit
 import MenuKitLint
 import Testing
 
-/// keymap-lint's codes are declared beside its rules, in MenuKitLint; docs/diagnostics.md
+/// keymap-lint's codes are declared beside its rules, in MenuKitLint; docs/tools/diagnostics.md
 /// documents them with MenuKit's, one section a code and no section without one.
 struct LintCodesDocumentationTests {
   static let diagnostics = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("docs/diagnostics.md")
+    .appendingPathComponent("docs/tools/diagnostics.md")
 
   @Test("every keymap-lint code is in diagnostics.md's table and has its section")
   func documented() throws {

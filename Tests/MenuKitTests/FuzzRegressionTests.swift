@@ -4,7 +4,7 @@ import Testing
 @testable import MenuKitInterop
 
 /// Inputs that the fuzz targets (Fuzz/, scripts/fuzz) found, each minimized, with what MenuKit
-/// does with them now. docs/hardening.md lists every finding.
+/// does with them now. docs/development/hardening.md lists every finding.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
   /// A stroke whose key is a combining mark, in each dialect's spelling.

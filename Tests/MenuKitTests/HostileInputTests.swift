@@ -5,7 +5,7 @@ import Testing
 @testable import MenuKit
 @testable import MenuKitInterop
 
-/// Regressions of issue 15 (docs/hardening.md): inputs and values of sizes that crashed,
+/// Regressions of issue 15 (docs/development/hardening.md): inputs and values of sizes that crashed,
 /// took quadratic time or unbounded memory, or put control characters on the terminal. The
 /// sizes are the ones that failed; none of these tests measures time.
 @Suite("Hostile input")

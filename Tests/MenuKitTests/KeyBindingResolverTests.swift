@@ -27,7 +27,7 @@ private func performed(_ resolution: KeyBindingResolution) -> String? {
 
 private let editorStack = try! KeyContext.stack(parsing: "Workspace > Pane > Editor mode=full")
 
-@Suite("Keymap precedence, one test per rule (docs/keymaps.md)")
+@Suite("Keymap precedence, one test per rule (docs/formats/keymaps.md)")
 struct KeyBindingPrecedenceTests {
   @Test("rule 1: a later layer wins at the same depth — the user keymap overrides the app's")
   func layers() throws {

@@ -1,19 +1,6 @@
 import MenuKit
+import MenuKitTestSupport
 import Testing
-
-/// A layout with fixed answers, standing in for an XKB keyboard.
-private final class FakeLayout: KeyboardLayoutProviding {
-  let consumed: KeyModifierFlags
-  let latin: [Keysym]
-
-  init(consumed: KeyModifierFlags = [], latin: [Keysym] = []) {
-    self.consumed = consumed
-    self.latin = latin
-  }
-
-  func consumedModifiers(for key: Key) -> KeyModifierFlags { consumed }
-  func latinKeysyms(for key: Key) -> [Keysym] { latin }
-}
 
 /// A press of a key with a keysym, its first-level keysym and text, and modifiers.
 private func press(

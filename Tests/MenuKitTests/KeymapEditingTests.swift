@@ -1,17 +1,10 @@
 import Foundation
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
 
 // MARK: - Fixtures
-
-/// A new empty directory for one test.
-private func temporaryDirectory() throws -> String {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "keymap-editing-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url.path
-}
 
 /// Writes `text` to `name` in a new directory and returns the path.
 private func keymapFile(_ text: String, name: String = "user.keymap.json") throws -> String {

@@ -1,13 +1,10 @@
 import Foundation
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
 
 // MARK: - Fixtures
-
-/// The repository root, found from this file's path.
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Loads `text` as a user keymap from `k.keymap.json`.
 private func load(_ text: String) -> (keymap: Keymap?, diagnostics: [Diagnostic]) {
@@ -199,9 +196,11 @@ struct KeymapFileTests {
     #expect(properties(["properties"]) == KeymapFile.topLevelFields)
     #expect(properties(["$defs", "section", "properties"]) == KeymapFile.sectionFields)
     #expect(properties(["$defs", "binding", "properties"]) == KeymapFile.bindingFields)
-    let guide = try String(contentsOf: docs.appendingPathComponent("keymaps.md"), encoding: .utf8)
+    let guide = try String(
+      contentsOf: docs.appendingPathComponent("formats/keymaps.md"), encoding: .utf8)
     for field in KeymapFile.topLevelFields + KeymapFile.sectionFields + KeymapFile.bindingFields {
-      #expect(guide.contains("| `\(field)` |"), "docs/keymaps.md does not describe '\(field)'")
+      #expect(
+        guide.contains("| `\(field)` |"), "docs/formats/keymaps.md does not describe '\(field)'")
     }
   }
 }

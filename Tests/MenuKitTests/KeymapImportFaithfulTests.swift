@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
@@ -81,7 +82,7 @@ struct KeymapImportFaithfulTests {
     #expect(KeymapFormat.detect(path: "package.json", text: Self.package) == .vscode)
     #expect(KeymapFormat.detect(path: "x.json", text: #"{ "contributes": {} }"#) == .vscode)
     #expect(KeymapFormat.detect(path: "x.json", text: #"{ "name": "npm" }"#) == nil)
-    let path = corpusPath("vscode-extensions/vscodevim/package.json")
+    let path = corpus("vscode-extensions/vscodevim/package.json")
     let (keymap, diagnostics) = VSCodeKeybindings.load(
       contentsOf: path, platform: .linux, source: .app)
     let bindings = try #require(keymap?.bindings)
@@ -247,7 +248,7 @@ struct KeymapImportFaithfulTests {
   @Test("Zed's vim.json loads every section; its g~ and > contexts round-trip")
   func zedVim() throws {
     let (keymap, diagnostics) = ZedKeymap.load(
-      contentsOf: corpusPath("zed-base/vim.json"), platform: .linux, source: .app)
+      contentsOf: corpus("zed-base/vim.json"), platform: .linux, source: .app)
     #expect(!diagnostics.containsErrors, "\(diagnostics.filter { $0.severity == .error })")
     let bindings = try #require(keymap?.bindings)
     let tilde = try ContextPredicate(parsing: "vim_operator == 'g~'")
@@ -260,7 +261,7 @@ struct KeymapImportFaithfulTests {
   @Test("Zed's vim.json → keymap → Zed text → keymap keeps every binding and context")
   func zedVimRoundTrip() throws {
     let (keymap, _) = ZedKeymap.load(
-      contentsOf: corpusPath("zed-base/vim.json"), platform: .linux, source: .app)
+      contentsOf: corpus("zed-base/vim.json"), platform: .linux, source: .app)
     let bindings = try #require(keymap?.bindings)
     let written = ZedKeymap.text(of: keymap!, platform: .linux)
     #expect(written.diagnostics.isEmpty, "\(written.diagnostics.prefix(3))")
@@ -296,7 +297,7 @@ struct KeymapImportFaithfulTests {
   func documentedExample() throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("docs/importing-keymaps.md")
+      .appendingPathComponent("docs/guides/importing-keymaps.md")
     let doc = try String(contentsOf: url, encoding: .utf8)
     let package =
       #"{ "contributes": { "keybindings": ["#
@@ -315,13 +316,6 @@ struct KeymapImportFaithfulTests {
       #expect(doc.contains(line), "\(line)")
     }
   }
-}
-
-/// The path of a file of the real-world corpus the tests keep (`Fixtures/corpus`, a copy of
-/// ../shared/corpus).
-func corpusPath(_ relative: String) -> String {
-  URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/corpus/\(relative)").path
 }
 
 @Suite("VS Code's platform constants")

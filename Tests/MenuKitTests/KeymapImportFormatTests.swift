@@ -67,7 +67,7 @@ struct KeymapImportDocsTests {
 
   @Test("importing-keymaps.md names every import diagnostic and every entry point")
   func namesCodesAndAPI() throws {
-    let text = try documentation("importing-keymaps.md")
+    let text = try documentation("guides/importing-keymaps.md")
     for code in DiagnosticCode.keymapImportCodes {
       #expect(text.contains(code.rawValue), "\(code) is not mentioned")
     }
@@ -92,7 +92,7 @@ struct KeymapImportDocsTests {
       ("key in list", "'vscode:key in list'"),
       ("key not in list", "!'vscode:key in list'"),
     ]
-    let text = try documentation("importing-keymaps.md")
+    let text = try documentation("guides/importing-keymaps.md")
     for (when, predicate) in rows {
       #expect(text.contains("`\(when)`"), "\(when) is not in the table")
       let clause = try VSCodeWhenClause(parsing: when)

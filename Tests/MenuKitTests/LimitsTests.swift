@@ -9,7 +9,7 @@ import Testing
   import Glibc
 #endif
 
-/// The limits every reader enforces (docs/hardening.md): file size, nesting depth, predicate
+/// The limits every reader enforces (docs/development/hardening.md): file size, nesting depth, predicate
 /// depth; each with a clear error instead of a crash or unbounded memory.
 @Suite("Limits")
 struct LimitsTests {

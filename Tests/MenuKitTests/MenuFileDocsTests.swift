@@ -3,7 +3,7 @@ import Testing
 
 @testable import MenuKit
 
-/// Keeps `docs/menu-file.schema.json` and `docs/diagnostics.md` in step with the code.
+/// Keeps `docs/menu-file.schema.json` and `docs/tools/diagnostics.md` in step with the code.
 @Suite("MenuFile documentation")
 struct MenuFileDocsTests {
   /// The text of a file in the repository's `docs` folder.
@@ -47,7 +47,7 @@ struct MenuFileDocsTests {
 
   @Test("diagnostics.md documents every code of MenuKit with its name, severity and version")
   func diagnosticsRegistry() throws {
-    let text = try documentation("diagnostics.md")
+    let text = try documentation("tools/diagnostics.md")
     for code in DiagnosticCode.all {
       let anchor = "\(code.rawValue.lowercased())-\(code.name)"
       #expect(

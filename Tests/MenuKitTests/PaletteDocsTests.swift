@@ -4,7 +4,7 @@ import Testing
 @testable import MenuKit
 @testable import MenuKitPalette
 
-/// Keeps docs/palette.md in step with the ranking code.
+/// Keeps docs/guides/palette.md in step with the ranking code.
 @Suite("Palette documentation")
 struct PaletteDocsTests {
   private func documentation(_ name: String) throws -> String {
@@ -15,7 +15,7 @@ struct PaletteDocsTests {
 
   @Test("palette.md states the bonuses and weights the ranking uses")
   func rankingRules() throws {
-    let text = try documentation("palette.md")
+    let text = try documentation("guides/palette.md")
     #expect(text.contains("**+\(PaletteRanking.wholeWord)** when the term is a whole word"))
     #expect(text.contains("**+\(PaletteRanking.acronym)** when the term"))
     #expect(text.contains("**+\(PaletteRanking.exactTitle)** when the whole query"))

@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
@@ -40,21 +41,6 @@ private let modifierAndLockCodes: Set<String> = [
   "ControlLeft", "ControlRight", "ShiftLeft", "ShiftRight", "AltLeft", "AltRight", "MetaLeft",
   "MetaRight", "CapsLock", "NumLock",
 ]
-
-/// A layout provider with a fixed keycap table, as a layout without xkbcommon might be.
-private final class KeycapLayout: KeyboardLayoutProviding {
-  let keycaps: [KeyboardHIDUsage: String]
-  init(_ keycaps: [KeyboardHIDUsage: String]) { self.keycaps = keycaps }
-  func consumedModifiers(for key: Key) -> KeyModifierFlags { [] }
-  func latinKeysyms(for key: Key) -> [Keysym] { [] }
-  func keycapLabel(for usage: KeyboardHIDUsage) -> String? { keycaps[usage] }
-}
-
-/// A layout provider that knows no layout: the protocol's defaults.
-private final class NoLayout: KeyboardLayoutProviding {
-  func consumedModifiers(for key: Key) -> KeyModifierFlags { [] }
-  func latinKeysyms(for key: Key) -> [Keysym] { [] }
-}
 
 private func parseError(_ text: String) -> KeyboardShortcutParseError? {
   do {
@@ -277,13 +263,13 @@ struct PhysicalKeyLabelTests {
     #expect(shortcut.label(for: .linux) == linux)
     #expect(shortcut.label(for: .mac) == mac)
     #expect(shortcut.label(for: .linux, layout: nil) == linux)
-    #expect(shortcut.label(for: .linux, layout: NoLayout()) == linux)
-    #expect(NoLayout().localizedLabel(for: shortcut, platform: .linux) == linux)
+    #expect(shortcut.label(for: .linux, layout: FakeLayout()) == linux)
+    #expect(FakeLayout().localizedLabel(for: shortcut, platform: .linux) == linux)
   }
 
   @Test("a layout's keycaps label physical keys, and nothing else")
   func layoutKeycaps() throws {
-    let german = KeycapLayout([
+    let german = FakeLayout(keycaps: [
       .keyboardOpenBracket: "Ü", .keyboardCloseBracket: "+", .keyboardY: "Z",
       .keyboardNonUSBackslash: "<",
     ])
@@ -473,16 +459,16 @@ struct PhysicalKeyDocsTests {
   private static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs")
 
-  /// The "Physical keys" section of docs/shortcuts.md.
+  /// The "Physical keys" section of docs/formats/shortcuts.md.
   private static func section() throws -> String {
     let text = try String(
-      contentsOf: docs.appendingPathComponent("shortcuts.md"), encoding: .utf8)
+      contentsOf: docs.appendingPathComponent("formats/shortcuts.md"), encoding: .utf8)
     let start = try #require(text.range(of: "## Physical keys"))
     let end = try #require(text.range(of: "\n## ", range: start.upperBound..<text.endIndex))
     return String(text[start.lowerBound..<end.lowerBound])
   }
 
-  @Test("docs/shortcuts.md lists every code name with its usage")
+  @Test("docs/formats/shortcuts.md lists every code name with its usage")
   func table() throws {
     let section = try Self.section()
     #expect(section.contains("\(KeyboardHIDUsage.codeNamed.count)\nnames in all"))
@@ -512,7 +498,7 @@ struct PhysicalKeyDocsTests {
     }
   }
 
-  @Test("the examples of docs/shortcuts.md parse and are canonical")
+  @Test("the examples of docs/formats/shortcuts.md parse and are canonical")
   func examples() throws {
     let section = try Self.section()
     for line in section.split(separator: "\n") where line.hasPrefix("| `") {

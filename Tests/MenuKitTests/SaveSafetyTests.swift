@@ -1,6 +1,7 @@
 import Foundation
 import MenuKit
 import MenuKitPalette
+import MenuKitTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,14 +9,6 @@ import Testing
 #endif
 
 // MARK: - Fixtures
-
-/// A new empty directory for one test.
-private func temporaryDirectory() throws -> String {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "save-safety-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url.path
-}
 
 /// Writes text to a file.
 private func write(_ text: String, to path: String) throws {

@@ -782,17 +782,17 @@ private func word(in text: String, at column: Int, dialect: ShortcutDialect) -> 
 
 @Suite("Shortcut dialects: documentation")
 struct ShortcutDialectDocsTests {
-  @Test("docs/shortcut-dialects.md has a section per dialect, and shortcuts.md links to it")
+  @Test("docs/formats/shortcut-dialects.md has a section per dialect, and shortcuts.md links to it")
   func sections() throws {
     let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs")
     let dialects = try String(
-      contentsOf: docs.appendingPathComponent("shortcut-dialects.md"), encoding: .utf8)
+      contentsOf: docs.appendingPathComponent("formats/shortcut-dialects.md"), encoding: .utf8)
     for dialect in ShortcutDialect.allCases where dialect != .menuKit {
       #expect(dialects.contains("## \(dialect.displayName) (`\(dialect.rawValue)`)"))
     }
     let shortcuts = try String(
-      contentsOf: docs.appendingPathComponent("shortcuts.md"), encoding: .utf8)
+      contentsOf: docs.appendingPathComponent("formats/shortcuts.md"), encoding: .utf8)
     #expect(shortcuts.contains("(shortcut-dialects.md)"))
   }
 }

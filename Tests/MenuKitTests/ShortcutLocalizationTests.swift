@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitTestSupport
 import Testing
 
 /// A German-like layout: `[` needs AltGr and is relocated to `ü` at level 1 of its key.
@@ -14,12 +15,6 @@ private final class FakeGermanLayout: KeyboardLayoutProviding {
   }
   func latinKeysyms(for key: Key) -> [Keysym] { [] }
   func relocatedKey(for input: KeyInput) -> ShortcutLocation? { relocations[input] }
-}
-
-/// A layout that answers only the two required questions.
-private final class PlainLayout: KeyboardLayoutProviding {
-  func consumedModifiers(for key: Key) -> KeyModifierFlags { [] }
-  func latinKeysyms(for key: Key) -> [Keysym] { [] }
 }
 
 /// A press of a key with a keysym, its first-level keysym, and modifiers.
@@ -102,7 +97,7 @@ struct ShortcutLocalizationTests {
   @Test("Without a layout, or with one that relocates nothing, nothing is localized")
   func defaultImplementationRelocatesNothing() {
     let back = keyCommand("goBack:", "[")
-    let layout = PlainLayout()
+    let layout = FakeLayout()
     #expect(layout.relocatedKey(for: "[") == nil)
     #expect(layout.reachability(of: "[") == .unreachable)
     for provider in [nil, layout] as [(any KeyboardLayoutProviding)?] {

@@ -1,10 +1,8 @@
 import Foundation
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
-
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// The shortcut of the first key command with an action, in canonical text.
 private func shortcut(of action: ActionName, in menu: Menu) -> String? {

@@ -1,4 +1,5 @@
 import MenuKitPalette
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
@@ -6,12 +7,6 @@ import Testing
 
 // The Super key (`.super`) on every profile: authored, matched, dispatched, imported and written
 // back. Presses report the physical Super key as `.command` (decision 0004).
-
-/// A layout with fixed answers, standing in for an XKB keyboard: nothing is consumed.
-private final class PlainLayout: KeyboardLayoutProviding {
-  func consumedModifiers(for key: Key) -> KeyModifierFlags { [] }
-  func latinKeysyms(for key: Key) -> [Keysym] { [] }
-}
 
 /// A press of a US letter key with modifiers held, as MenuKitXKB reports it: Control turns
 /// the letter into a control character, the Super key is `.command`.
@@ -76,7 +71,7 @@ private struct Scene {
 
   func send(_ press: Press) -> DispatchResult {
     dispatcher.dispatch(
-      PressesEvent(timestamp: press.timestamp, allPresses: [press]), layout: PlainLayout())[0]
+      PressesEvent(timestamp: press.timestamp, allPresses: [press]), layout: FakeLayout())[0]
   }
 }
 
@@ -149,7 +144,7 @@ struct SuperMatchingTests {
     ])
   func superKeyCommand(platform: PlatformProfile) {
     let matcher = KeyCommandMatcher(platform: platform)
-    let layout = PlainLayout()
+    let layout = FakeLayout()
     #expect(
       matcher.match(letter("e", superHeld), against: [openFiles, openEditor], layout: layout)
         .keyCommand == openFiles)
@@ -171,7 +166,7 @@ struct SuperMatchingTests {
       title: "Both", action: "both", input: "e", modifierFlags: [.command, .super])
     let matcher = KeyCommandMatcher(platform: .linux)
     #expect(
-      matcher.match(letter("e", [.command, .control]), against: [both], layout: PlainLayout())
+      matcher.match(letter("e", [.command, .control]), against: [both], layout: FakeLayout())
         .keyCommand == both)
     #expect(matcher.match(letter("e", superHeld), against: [both], layout: nil).keyCommand == nil)
   }
@@ -180,7 +175,7 @@ struct SuperMatchingTests {
   func superOnMac() {
     let matcher = KeyCommandMatcher(platform: .mac)
     #expect(
-      matcher.match(letter("e", superHeld), against: [openFiles], layout: PlainLayout())
+      matcher.match(letter("e", superHeld), against: [openFiles], layout: FakeLayout())
         .keyCommand == openFiles)
     #expect(
       matcher.match(letter("e", controlHeld), against: [openFiles], layout: nil).keyCommand

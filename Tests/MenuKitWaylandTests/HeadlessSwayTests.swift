@@ -1,61 +1,14 @@
 import CWaylandTestSupport
 import Foundation
 import MenuKit
+import MenuKitTestSupport
 import MenuKitWayland
 import MenuKitXKB
 import Testing
 
-/// An application whose window's first responder is a view below a controller that performs
-/// the actions of the test's key commands, recording them.
-@MainActor
-private final class EditorScene {
-  final class View: Responder {
-    override var canBecomeFirstResponder: Bool { true }
-  }
-
-  let app = Application()
-  let window: Window
-  let view = View()
-  let controller = Responder()
-  var performed: [String] = []
-
-  init() {
-    window = Window(application: app)
-    app.keyWindow = window
-    controller.setNext(window)
-    view.setNext(controller)
-    view.becomeFirstResponder()
-    for action: ActionName in ["save:", "copy:", "undo:", "redo:", "goBack:", "saveAll"] {
-      controller.handle(action) { [unowned self] _ in self.performed.append("\(action)") }
-    }
-  }
-
-  /// A main menu with Save, Copy, Undo, Redo and Back (Ctrl+[, localized where unreachable),
-  /// and a keymap that binds Ctrl+K Ctrl+S to `saveAll`.
-  func dispatcher() throws -> KeyDispatcher {
-    var back = KeyCommand(title: "Back", action: "goBack:", input: "[", modifierFlags: .command)
-    back.allowsAutomaticLocalization = true
-    let commands = [
-      KeyCommand(title: "Save", action: "save:", input: "s", modifierFlags: .command),
-      KeyCommand(title: "Copy", action: "copy:", input: "c", modifierFlags: .command),
-      KeyCommand(title: "Undo", action: "undo:", input: "z", modifierFlags: .command),
-      KeyCommand(title: "Redo", action: "redo:", input: "y", modifierFlags: .command),
-      back,
-    ]
-    let menu = Menu(children: [
-      .menu(Menu(title: "Edit", children: commands.map(MenuElement.keyCommand)))
-    ])
-    let dispatcher = KeyDispatcher(application: app, mainMenu: menu, platform: .linux)
-    let loaded = KeymapFile.load(
-      text: """
-        { "schemaVersion": 1, "keymap": [ { "bindings": [
-          { "keys": "Ctrl+K Ctrl+S", "command": "saveAll" }
-        ] } ] }
-        """, path: "wayland-test.keymap.json", source: .user)
-    dispatcher.keymaps = [try #require(loaded.keymap, "\(loaded.diagnostics)")]
-    return dispatcher
-  }
-}
+/// The directory of the expected outcomes, beside this file.
+private let expectedDirectory = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().appendingPathComponent("Expected")
 
 /// Evdev codes the test types.
 private enum Code {
@@ -95,7 +48,7 @@ struct HeadlessSwayTests {
     let display = try #require(connection, "cannot connect to sway")
     defer { menukit_test_disconnect(display) }
     let rawDisplay = UnsafeMutableRawPointer(display)
-    let scene = EditorScene()
+    let scene = EditorScene(keymapPath: "wayland-test.keymap.json")
     var errors: [String] = []
     var events: [PressesEvent] = []
     var window: OpaquePointer?
@@ -274,6 +227,6 @@ struct HeadlessSwayTests {
     }
     if let window { menukit_test_window_close(window) }
     #expect(errors.isEmpty, "\(errors)")
-    try compare(outcomes, withExpected: "sway.jsonl")
+    try compare(outcomes, withExpected: "sway.jsonl", in: expectedDirectory)
   }
 }

@@ -4,7 +4,7 @@ import MenuKitWayland
 import MenuKitXKB
 import Testing
 
-// The Wayland example of docs/input-sources.md, compiled here; the test below checks that the
+// The Wayland example of docs/guides/input-sources.md, compiled here; the test below checks that the
 // page shows exactly this text, between the markers.
 
 // example-start
@@ -51,7 +51,7 @@ func printKeyActions(display: UnsafeMutableRawPointer, isDone: () -> Bool) throw
 }
 // example-end
 
-@Suite("docs/input-sources.md")
+@Suite("docs/guides/input-sources.md")
 struct InputSourcesExampleTests {
   @Test("the page's Wayland example is the one compiled in this file")
   func exampleMatches() throws {
@@ -59,7 +59,7 @@ struct InputSourcesExampleTests {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     let page = try String(
-      contentsOf: root.appendingPathComponent("docs/input-sources.md"), encoding: .utf8)
+      contentsOf: root.appendingPathComponent("docs/guides/input-sources.md"), encoding: .utf8)
     let start = try #require(here.range(of: "// example-start\n"))
     let end = try #require(here.range(of: "// example-end\n"))
     let example = String(here[start.upperBound..<end.lowerBound])

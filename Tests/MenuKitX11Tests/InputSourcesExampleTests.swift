@@ -4,7 +4,7 @@ import MenuKitX11
 import MenuKitXKB
 import Testing
 
-// The X11 example of docs/input-sources.md, compiled here; the test below checks that the page
+// The X11 example of docs/guides/input-sources.md, compiled here; the test below checks that the page
 // shows exactly this text, between the markers.
 
 // example-start
@@ -53,7 +53,7 @@ func printKeyActions(
 }
 // example-end
 
-@Suite("docs/input-sources.md, X11")
+@Suite("docs/guides/input-sources.md, X11")
 struct InputSourcesExampleTests {
   @Test("the page's X11 example is the one compiled in this file")
   func exampleMatches() throws {
@@ -61,7 +61,7 @@ struct InputSourcesExampleTests {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     let page = try String(
-      contentsOf: root.appendingPathComponent("docs/input-sources.md"), encoding: .utf8)
+      contentsOf: root.appendingPathComponent("docs/guides/input-sources.md"), encoding: .utf8)
     let start = try #require(here.range(of: "// example-start\n"))
     let end = try #require(here.range(of: "// example-end\n"))
     let example = String(here[start.upperBound..<end.lowerBound])

@@ -1,61 +1,14 @@
 import CXKBCommonX11
 import Foundation
 import MenuKit
+import MenuKitTestSupport
 import MenuKitX11
 import MenuKitXKB
 import Testing
 
-/// An application whose window's first responder is a view below a controller that performs
-/// the actions of the test's key commands and keymap bindings, recording them.
-@MainActor
-private final class EditorScene {
-  final class View: Responder {
-    override var canBecomeFirstResponder: Bool { true }
-  }
-
-  let app = Application()
-  let window: Window
-  let view = View()
-  let controller = Responder()
-  var performed: [String] = []
-
-  init() {
-    window = Window(application: app)
-    app.keyWindow = window
-    controller.setNext(window)
-    view.setNext(controller)
-    view.becomeFirstResponder()
-    for action: ActionName in ["save:", "copy:", "undo:", "redo:", "goBack:", "saveAll"] {
-      controller.handle(action) { [unowned self] _ in self.performed.append("\(action)") }
-    }
-  }
-
-  /// A main menu with Save, Copy, Undo, Redo and Back (Ctrl+[, localized where unreachable),
-  /// and a keymap that binds Ctrl+K Ctrl+S to `saveAll`.
-  func dispatcher() throws -> KeyDispatcher {
-    var back = KeyCommand(title: "Back", action: "goBack:", input: "[", modifierFlags: .command)
-    back.allowsAutomaticLocalization = true
-    let commands = [
-      KeyCommand(title: "Save", action: "save:", input: "s", modifierFlags: .command),
-      KeyCommand(title: "Copy", action: "copy:", input: "c", modifierFlags: .command),
-      KeyCommand(title: "Undo", action: "undo:", input: "z", modifierFlags: .command),
-      KeyCommand(title: "Redo", action: "redo:", input: "y", modifierFlags: .command),
-      back,
-    ]
-    let menu = Menu(children: [
-      .menu(Menu(title: "Edit", children: commands.map(MenuElement.keyCommand)))
-    ])
-    let dispatcher = KeyDispatcher(application: app, mainMenu: menu, platform: .linux)
-    let loaded = KeymapFile.load(
-      text: """
-        { "schemaVersion": 1, "keymap": [ { "bindings": [
-          { "keys": "Ctrl+K Ctrl+S", "command": "saveAll" }
-        ] } ] }
-        """, path: "x11-test.keymap.json", source: .user)
-    dispatcher.keymaps = [try #require(loaded.keymap, "\(loaded.diagnostics)")]
-    return dispatcher
-  }
-}
+/// The directory of the expected outcomes, beside this file.
+private let expectedDirectory = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().appendingPathComponent("Expected")
 
 /// Evdev codes the test reads; xdotool types X keycodes, which are 8 more.
 private enum Code {
@@ -95,7 +48,7 @@ struct XvfbTests {
     let server = try Xvfb()
     defer { server.stop() }
     let client = try TestConnection(display: server.display)
-    let scene = EditorScene()
+    let scene = EditorScene(keymapPath: "x11-test.keymap.json")
     let window = try client.mapWindow(named: "menukit-x11-test")
     client.focus(window)
 
@@ -287,6 +240,6 @@ struct XvfbTests {
     outcomes.append(Outcome(case: "us,ru KEY_A in groups 0, 1, 0", performed: typed))
 
     #expect(errors.isEmpty, "\(errors)")
-    try compare(outcomes, withExpected: "xvfb.jsonl")
+    try compare(outcomes, withExpected: "xvfb.jsonl", in: expectedDirectory)
   }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import MenuKit
 @testable import MenuKitXKB
 
-/// The responder of docs/getting-started.md, step 4, recording what it shows.
+/// The responder of docs/guides/getting-started.md, step 4, recording what it shows.
 @MainActor
 private final class CityList: Responder {
   var shown: [String] = []
@@ -19,9 +19,9 @@ private final class CityList: Responder {
 }
 
 @MainActor
-@Suite("docs/getting-started.md")
+@Suite("docs/guides/getting-started.md")
 struct GettingStartedExampleTests {
-  /// Steps 2 to 5 of docs/getting-started.md, kept in step with it: if this stops compiling
+  /// Steps 2 to 5 of docs/guides/getting-started.md, kept in step with it: if this stops compiling
   /// or passing, update both.
   @Test("the guide's menus, responder and key dispatch work as the guide says")
   func guide() throws {

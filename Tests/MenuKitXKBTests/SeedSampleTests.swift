@@ -5,7 +5,7 @@ import Testing
 
 /// The seed documents' sample code, written as closely as Swift on Linux allows, built,
 /// validated, rendered and dispatched from real key presses (issue 17 item 7). Each test
-/// names the seed and the code it follows; docs/coming-from-uikit.md lists what differs.
+/// names the seed and the code it follows; docs/guides/coming-from-uikit.md lists what differs.
 @MainActor
 private final class Performer: Responder {
   var performed: [String] = []

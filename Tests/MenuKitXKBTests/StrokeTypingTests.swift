@@ -115,7 +115,7 @@ struct StrokeTypingTests {
     #expect(typing.press?.matchKind == .exact)
   }
 
-  // The docs' example (docs/keymap-lint.md): '[' needs AltGr on se, and automatic localization
+  // The docs' example (docs/tools/keymap-lint.md): '[' needs AltGr on se, and automatic localization
   // relocates Ctrl+Shift+[ to Ctrl+Shift+Å. Without localization, Ctrl+Shift+AltGr+8 fires it:
   // Shift moves the key to level 4, and the press reads, Shift spelled out, as the level-3
   // `[` with Shift (decision 0009). The engine says what the matcher says.

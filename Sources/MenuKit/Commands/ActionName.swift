@@ -24,7 +24,7 @@ extension ActionName {
   /// command, spaces and `&` included, as in VS Code (whose commands are any string).
   ///
   /// The importers check this too, so that an imported binding reads back from MenuKit's text
-  /// as the same binding (found by fuzzing, docs/hardening.md).
+  /// as the same binding (found by fuzzing, docs/development/hardening.md).
   package var isKeymapCommand: Bool {
     !rawValue.isEmpty && !rawValue.hasPrefix("-")
   }

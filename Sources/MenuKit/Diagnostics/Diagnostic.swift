@@ -7,7 +7,7 @@
 /// menus/app.json:3:14: error[MK213]: unknown field 'titel' in a command; did you mean 'title'?
 /// ```
 ///
-/// The codes are listed, with an explanation and a fix, in `docs/diagnostics.md`.
+/// The codes are listed, with an explanation and a fix, in `docs/tools/diagnostics.md`.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// How serious a diagnostic is.
   public enum Severity: String, Hashable, Sendable, Comparable {
@@ -47,7 +47,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   ///
   /// Control characters in the message (ESC, BEL, CR, a line break …), which can only come
   /// from the input it quotes, are written as escapes such as `\u{1B}`, so that printing a
-  /// diagnostic cannot drive the terminal (docs/hardening.md).
+  /// diagnostic cannot drive the terminal (docs/development/hardening.md).
   public init(
     _ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil,
     severity: Severity? = nil

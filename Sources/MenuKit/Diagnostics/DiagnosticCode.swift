@@ -4,7 +4,7 @@
 /// `MK1xx` for reading files, `MK2xx` for builder edits, `MK3xx` for validating a tree,
 /// `MK4xx` for chain description files (``ChainFile``), `MK5xx` for keymap files
 /// (``KeymapFile``, ``UserKeymap``), `MK6xx` for keymap-lint's rules (declared in the `MenuKitLint` module, beside them).
-/// Each code is documented in `docs/diagnostics.md`.
+/// Each code is documented in `docs/tools/diagnostics.md`.
 ///
 /// ```swift
 /// if diagnostic.code == .duplicateShortcut { … }
@@ -18,7 +18,7 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
   public let defaultSeverity: Diagnostic.Severity
 
   /// Creates a code; only MenuKit's modules define codes, each documented in
-  /// `docs/diagnostics.md`.
+  /// `docs/tools/diagnostics.md`.
   ///
   /// - Parameters:
   ///   - rawValue: The code as printed, such as `MK302`.

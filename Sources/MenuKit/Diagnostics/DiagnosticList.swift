@@ -1,6 +1,6 @@
 /// The diagnostics of one file as a loader collects them: every problem is counted, and the
 /// first ``limit`` by position are kept; the rest become one `MK105` diagnostic,
-/// "and N more problems" (docs/hardening.md).
+/// "and N more problems" (docs/development/hardening.md).
 ///
 /// A file of millions of bad entries would otherwise make millions of diagnostics, and a
 /// message for each: gigabytes for a 16 MiB file, and a terminal full of the same line. The

@@ -4,7 +4,7 @@ import Foundation
 /// which one is the first responder. Command-line tools (`menu-dump trace`,
 /// `menu-dump --discoverability`) build a real chain from it with ``ScriptedChain``.
 ///
-/// The format is documented in `docs/chain-file.md`:
+/// The format is documented in `docs/formats/chain-file.md`:
 ///
 /// ```json
 /// { "schemaVersion": 1,

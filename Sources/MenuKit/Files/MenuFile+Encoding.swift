@@ -5,7 +5,7 @@ extension MenuFile {
   ///
   /// The top level is `schemaVersion`, then `menu` (if any), then `edits` (if any). Each
   /// element starts with its kind key (`menu`, `inline` or `command`), then `id`, then its
-  /// other fields in the order of `docs/menu-files.md`; fields that hold their default value
+  /// other fields in the order of `docs/formats/menu-files.md`; fields that hold their default value
   /// are left out, a menu with an empty title and exactly the `displayInline` option is
   /// written with the `inline` shorthand, shortcuts are written in canonical text and property
   /// list dictionaries with sorted keys. The text ends with a newline.

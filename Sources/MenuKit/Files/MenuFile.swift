@@ -6,7 +6,7 @@ import Foundation
 
 /// A loaded menu file: an optional whole main menu and a list of edits to apply, in order.
 ///
-/// Menu files are described in `docs/menu-files.md`. Loading reports *every* problem it finds
+/// Menu files are described in `docs/formats/menu-files.md`. Loading reports *every* problem it finds
 /// as a ``Diagnostic`` with a stable code and a position, never only the first, and gives no
 /// file at all when any of them is an error, so partial data is never used by mistake.
 /// ``apply(to:)`` then replaces the builder's menu (if the file has one) and performs the edits;
@@ -52,7 +52,7 @@ public struct MenuFileLoadResult: Hashable, Sendable {
   public var file: MenuFile?
   /// Every problem found, sorted by position; problems without a position come first. A file
   /// with more than 100 problems lists the first 100, then one `MK105` diagnostic that says how
-  /// many more there are (docs/hardening.md).
+  /// many more there are (docs/development/hardening.md).
   public var diagnostics: [Diagnostic]
 
   /// Creates a result.

@@ -102,7 +102,7 @@ public struct KeyInput: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
   /// A physical input is matched by position on every layout (the press's
   /// ``Key/keyCode``), labelled with the character its key types on the active layout
   /// (``KeyboardLayoutProviding/keycapLabel(for:)``: `[BracketLeft]` is `Ü` on German, `[` on
-  /// US), and never lowercased, localized or mirrored. `docs/shortcuts.md` lists the names.
+  /// US), and never lowercased, localized or mirrored. `docs/formats/shortcuts.md` lists the names.
   ///
   /// ```swift
   /// let fold = try KeyboardShortcut(parsing: "Ctrl+[BracketLeft]")

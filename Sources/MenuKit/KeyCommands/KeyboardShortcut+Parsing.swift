@@ -164,7 +164,7 @@ extension KeySequence {
 
   /// Parses strokes separated by spaces, such as `Cmd+K Cmd+S`.
   ///
-  /// A sequence has at most ``maximumLength`` strokes (docs/hardening.md).
+  /// A sequence has at most ``maximumLength`` strokes (docs/development/hardening.md).
   ///
   /// - Throws: ``KeyboardShortcutParseError`` for the first stroke that does not parse, with its
   ///   offset counted from the start of `text`, or
@@ -209,7 +209,7 @@ extension KeyInput {
       let lowered = name.lowercased()
       // Uppercase letters name the key, whose input is the lowercase letter, when lowercasing
       // adds no scalar: `İ` lowercases to `i` and a combining dot, a key that no keyboard has
-      // and GTK's keysyms cannot name, so it stays `İ` (found by fuzzing, docs/hardening.md).
+      // and GTK's keysyms cannot name, so it stays `İ` (found by fuzzing, docs/development/hardening.md).
       let isLetter = name.first?.isLetter == true
       self.init(
         isLetter && lowered.count == 1
@@ -250,7 +250,7 @@ extension Character {
   ///
   /// A combining or prepended mark joins the `+` or `-` written next to it into one character,
   /// and a mark on `+` or `-` hides the separator, so neither could be read back (found by
-  /// fuzzing, docs/hardening.md). A character of several scalars must start with a letter or a
+  /// fuzzing, docs/development/hardening.md). A character of several scalars must start with a letter or a
   /// digit: `e` with a combining acute accent is a key.
   var canBeKeyInShortcutText: Bool {
     guard "+\(self)+".count == 3, let first = unicodeScalars.first else { return false }

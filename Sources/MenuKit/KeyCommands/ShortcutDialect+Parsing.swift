@@ -390,7 +390,7 @@ struct StrokeBuilder {
         expected: keyExpectation)
     }
     // A combining or prepended mark joins the separator written next to it (found by
-    // fuzzing, docs/hardening.md).
+    // fuzzing, docs/development/hardening.md).
     guard character.canBeKeyInShortcutText else {
       throw parser.error(
         .unknownKey, at: offset,
@@ -398,7 +398,7 @@ struct StrokeBuilder {
         expected: keyExpectation)
     }
     // A GTK key is a keysym, which names one Unicode scalar: `q` with a combining mark has
-    // none, and GTK text could not write it back (found by fuzzing, docs/hardening.md).
+    // none, and GTK text could not write it back (found by fuzzing, docs/development/hardening.md).
     if dialect == .gtk, character.unicodeScalars.count > 1 {
       throw parser.error(
         .unknownKey, at: offset,
@@ -413,7 +413,7 @@ struct StrokeBuilder {
     }
     // Any letter is its lowercase key, as in MenuKit's own text (`KeyInput(named:)`): `É` is
     // the key `é`, as GTK's `U00C9` is, so the text written for it reads back the same (found
-    // by fuzzing, docs/hardening.md).
+    // by fuzzing, docs/development/hardening.md).
     input = KeyInput(named: String(character)) ?? KeyInput(String(character))
   }
 

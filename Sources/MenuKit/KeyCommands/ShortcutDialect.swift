@@ -37,7 +37,7 @@
 /// // "Super+E"
 /// ```
 ///
-/// `docs/shortcut-dialects.md` has a table of modifiers, key names and rejected forms for
+/// `docs/formats/shortcut-dialects.md` has a table of modifiers, key names and rejected forms for
 /// each dialect.
 public enum ShortcutDialect: String, CaseIterable, Sendable {
   /// MenuKit's canonical notation, `Cmd+Shift+O`; the platform profile does not change it.
@@ -116,7 +116,7 @@ extension KeySequence {
   ///   (one for ``ShortcutDialect/gtk`` and ``ShortcutDialect/electron``, four for
   ///   ``ShortcutDialect/qt``, ``KeySequence/maximumLength`` for the others) or a stroke's key
   ///   has no name in the dialect (such as a keypad key in Zed, or a physical key
-  ///   (``KeyInput/physicalKey(_:)``) in any dialect but VS Code; `docs/shortcut-dialects.md`
+  ///   (``KeyInput/physicalKey(_:)``) in any dialect but VS Code; `docs/formats/shortcut-dialects.md`
   ///   lists them).
   public func text(in dialect: ShortcutDialect, platform: PlatformProfile) -> String? {
     guard strokes.count <= dialect.maximumStrokes else { return nil }

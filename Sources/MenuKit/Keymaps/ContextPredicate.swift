@@ -5,7 +5,7 @@
 /// A predicate is evaluated on a prefix of the stack, `stack[0...depth]`: its identifiers and
 /// comparisons look at `stack[depth]`, and `A > B` asks for `B` there and `A` on some context
 /// above it (an ancestor). ``matchDepth(in:)`` gives the deepest depth at which a predicate
-/// holds, which decides precedence between bindings (see `docs/keymaps.md`).
+/// holds, which decides precedence between bindings (see `docs/formats/keymaps.md`).
 ///
 /// The text form, as in Zed, from the loosest operator to the tightest:
 ///
@@ -52,7 +52,7 @@ public indirect enum ContextPredicate: Hashable, Sendable, CustomStringConvertib
   /// the chain has. So `a && b && c` is two levels deep, `!(a || b) && c` four, and a chain of
   /// 100,000 names two. Parentheses add no level, but they and `!` may not open more than this
   /// many levels at once. The parser, VS Code's `when` clauses and Zed's contexts apply the same
-  /// rule, so an imported keymap always loads (docs/hardening.md).
+  /// rule, so an imported keymap always loads (docs/development/hardening.md).
   public static let maximumDepth = 64
 
   /// Both predicates hold: `lhs && rhs`, as one flat list; an operand that is itself an `and`

@@ -2,7 +2,7 @@
 ///
 /// The key commands of the menu tree are the built-in defaults; an app's keymaps override them,
 /// extensions' keymaps override the app's, and the user keymap overrides everything. Sources
-/// compare in that order: `.builtIn < .app < .extension < .user`. See `docs/keymaps.md` for
+/// compare in that order: `.builtIn < .app < .extension < .user`. See `docs/formats/keymaps.md` for
 /// how the layer combines with context depth and file order.
 ///
 /// ```swift
@@ -94,7 +94,7 @@ public struct KeyBinding: Hashable, Sendable {
 /// The bindings of one layer, in file order, such as the contents of a user keymap file.
 ///
 /// Order matters: at equal context depth and layer, a later binding wins over an earlier one
-/// (see `docs/keymaps.md`). Load one from a file with ``KeymapFile``.
+/// (see `docs/formats/keymaps.md`). Load one from a file with ``KeymapFile``.
 ///
 /// ```swift
 /// let result = KeymapFile.load(contentsOf: "keymaps/user.keymap.json", source: .user)

@@ -3,7 +3,7 @@
 /// of each context predicate along the chain, the winner, and why every other candidate lost.
 ///
 /// ``KeyBindingResolver/explain(_:in:layout:)`` makes one; `menu-dump explain` prints it
-/// (docs/menu-dump-explain.md). The same inputs always give the same text.
+/// (docs/tools/menu-dump-explain.md). The same inputs always give the same text.
 ///
 /// ```swift
 /// let explanation = resolver.explain(presses, in: stack, layout: keyboard)

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// The resolver is built once from the layers and answers, for the contexts of a responder
 /// chain, which binding a sequence of strokes triggers, whether more strokes may follow, and
-/// which shortcut a command shows. Its rules are those of docs/keymaps.md ("Precedence"),
+/// which shortcut a command shows. Its rules are those of docs/formats/keymaps.md ("Precedence"),
 /// applied in this order:
 ///
 /// 1. **Layers.** Bindings are ordered by ``KeymapSource`` (built-in < app < extension <

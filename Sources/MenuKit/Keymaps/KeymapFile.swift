@@ -17,7 +17,7 @@ import Foundation
 /// command, is skipped and reported with its file:line:column, and the good bindings still
 /// load. Unknown fields are warnings. Only an unreadable file, a JSON syntax error, a top
 /// level that is not an object or an unsupported schema version give no keymap at all. The
-/// format is described in `docs/keymaps.md` and `docs/keymap-file.schema.json`.
+/// format is described in `docs/formats/keymaps.md` and `docs/keymap-file.schema.json`.
 ///
 /// ```swift
 /// let result = KeymapFile.load(contentsOf: "keymaps/user.keymap.json", source: .user)

@@ -3,7 +3,7 @@ import Foundation
 /// A user keymap opened for editing: change, add and remove bindings, then save atomically.
 ///
 /// Apps that let users customise shortcuts keep the user's choices in a user keymap file
-/// (`*.keymap.json`, the top layer, see `docs/keymaps.md`). Edits change only the text they
+/// (`*.keymap.json`, the top layer, see `docs/formats/keymaps.md`). Edits change only the text they
 /// must: the rest of the file, comments included, stays byte for byte. Removing a binding that
 /// comes from a lower layer (built-in, app, extension) writes an entry that removes it
 /// (`"command": "-name"`), since that layer's file is not the user's to change.
@@ -315,7 +315,7 @@ public struct UserKeymap: Sendable {
   /// moment leaves either the old file or the new one, never a mix. The file's permissions,
   /// and where permitted its owner, are kept. A symbolic link is written through: the link
   /// stays and the file it points to is replaced. Missing parent directories are created with
-  /// mode 0700. See `docs/hardening.md` for the rules.
+  /// mode 0700. See `docs/development/hardening.md` for the rules.
   ///
   /// - Throws: ``UserKeymapError`` naming the step that failed and the system's reason, or
   ///   when another save removed a binding that an edit here changes the keys of. Nothing is

@@ -1,6 +1,6 @@
 /// A validated menu as GMenuModel items and GActions, in Swift values: what MenuKitGTK's
 /// `GtkMenuBridge` builds GTK objects from and MenuKitDBus's `GtkMenuExporter` numbers into
-/// `org.gtk.Menus` groups, so both export a menu by the same rules (docs/gtk.md).
+/// `org.gtk.Menus` groups, so both export a menu by the same rules (docs/guides/gtk.md).
 ///
 /// Inline groups are sections, other menus submenu links; items carry a mnemonic `label`,
 /// `action` (`app.` and the ``GActionName``), `target` (the property list's text, for commands

@@ -59,7 +59,7 @@
 /// - A deferred element is drawn as `⋯ <identifier> (deferred)`, without resolving it.
 /// - Control characters in titles, identifiers and labels (ESC, BEL, CR, a line break …) are
 ///   written as escapes such as `\u{1B}`, so that drawing a menu from a file cannot drive the
-///   terminal or break a line (docs/hardening.md).
+///   terminal or break a line (docs/development/hardening.md).
 /// - Not drawn: subtitles, images, discoverability titles and command alternates.
 /// - A menu nested deeper than ``MenuValidator/maximumDepth`` is drawn as `…`. The renderer
 ///   recurses once per level of nesting, so this bounds its stack use; ``MenuValidator``

@@ -1,5 +1,5 @@
 /// Keymap bindings in the key dispatcher: multi-stroke sequences with a timeout, replay of
-/// unmatched prefixes, and modifier-only strokes (docs/keymaps.md, "Sequences").
+/// unmatched prefixes, and modifier-only strokes (docs/formats/keymaps.md, "Sequences").
 extension KeyDispatcher {
   /// The keys of a multi-stroke sequence typed so far, while it waits for its next stroke.
   struct PendingSequence {

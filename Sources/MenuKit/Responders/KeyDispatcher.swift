@@ -59,7 +59,7 @@ public final class KeyDispatcher {
   /// With keymaps, the main menu's key commands become the built-in layer of a
   /// ``KeyBindingResolver``: bindings may be multi-stroke sequences, scoped by context
   /// predicates over the responders' ``Responder/keyContext``, and rebound or unbound by later
-  /// layers (docs/keymaps.md). Responders' own ``Responder/keyCommands`` still come first.
+  /// layers (docs/formats/keymaps.md). Responders' own ``Responder/keyCommands`` still come first.
   public var keymaps: [Keymap]? {
     get { keymapsStorage }
     set {

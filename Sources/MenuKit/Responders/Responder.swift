@@ -154,7 +154,7 @@ open class Responder {
   ///
   /// The dispatcher reads the contexts of the chain root first (the application's end first,
   /// the first responder's last) and evaluates each binding's context predicate against them
-  /// (see docs/keymaps.md). It reads them from the chain whenever a press reaches the keymap
+  /// (see docs/formats/keymaps.md). It reads them from the chain whenever a press reaches the keymap
   /// layer, so a context that follows the responder's state takes effect at the next press.
   ///
   /// ```swift
@@ -222,7 +222,7 @@ open class Responder {
   /// with the array, and recognizes the array it is given again by its storage (a pointer
   /// comparison). A getter that builds a new array on every call is correct too, but each
   /// press then compares the new array's key commands with the ones kept, one by one
-  /// (docs/performance.md gives both costs).
+  /// (docs/performance/performance.md gives both costs).
   ///
   /// The default returns the key commands added with ``addKeyCommand(_:)``, from one stored
   /// array. An override that also wants them includes `super.keyCommands`, as in UIKit.

@@ -1,4 +1,4 @@
-/// The bounds of "did you mean" suggestions (docs/hardening.md), which keep their cost small
+/// The bounds of "did you mean" suggestions (docs/development/hardening.md), which keep their cost small
 /// whatever the input: a word longer than ``maximumWordLength`` gets none, nor does a word among
 /// more than ``maximumCandidates`` candidates.
 enum Suggestions {

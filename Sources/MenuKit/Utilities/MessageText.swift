@@ -4,7 +4,7 @@
 /// have written. Printed as they are, an ESC starts a terminal escape sequence (it can recolour,
 /// retitle or clear the screen), a CR rewrites the start of the line, a BEL rings, and a
 /// bidirectional override makes a line read differently from what it holds. Every human message
-/// and text rendering therefore goes through these helpers (docs/hardening.md):
+/// and text rendering therefore goes through these helpers (docs/development/hardening.md):
 ///
 /// - ``Swift/StringProtocol/escapingControlCharacters`` writes each such character as a
 ///   visible escape: `\t`, `\n`, `\r`, or `\u{1B}` with its code in hexadecimal.

@@ -192,7 +192,7 @@ extension GTKAccelerators {
   ///
   /// Paths are read by Unicode scalars, as the reader reads lines: a combining mark after `/`
   /// joins it into one character, but the scalar is still the separator (found by fuzzing,
-  /// docs/hardening.md).
+  /// docs/development/hardening.md).
   static func action(forPath path: String) -> String {
     let scalars = path.unicodeScalars
     let prefix = actionsPrefix.unicodeScalars

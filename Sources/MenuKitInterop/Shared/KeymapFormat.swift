@@ -33,7 +33,7 @@ public enum KeymapFormat: String, Hashable, Sendable, CaseIterable {
 
   /// Guesses a file's format from its content, and from its name when the content is silent.
   ///
-  /// The rules, in order (`docs/importing-keymaps.md` has them too):
+  /// The rules, in order (`docs/guides/importing-keymaps.md` has them too):
   /// 1. Text that parses as JSON (comments and trailing commas allowed):
   ///    - an object with `keymap` is a MenuKit keymap; with `menu` or `edits`, a menu file;
   ///      with a `contributes` object, a VS Code extension's `package.json` (`.vscode`);

@@ -22,7 +22,7 @@ import MenuKit
 /// - `when` becomes the binding's ``ContextPredicate``. `&&`, `||`, `!`, `==`, `!=` and
 ///   parentheses map one to one; `=~`, `in`, `not in` and the numeric comparisons (`>` is a
 ///   number comparison in VS Code, not MenuKit's ancestor operator) are kept as opaque
-///   identifiers such as `'vscode:count > 0'` with an `MK553` warning. `docs/importing-keymaps.md`
+///   identifiers such as `'vscode:count > 0'` with an `MK553` warning. `docs/guides/importing-keymaps.md`
 ///   has the whole table.
 ///
 /// Loading is partial: an entry with bad keys, a bad `when` or a bad command is reported with

@@ -7,7 +7,7 @@ import MenuKit
 /// `key != value` (also `===`, `!==`), `key =~ /regex/flags`, `key in other`, `key not in
 /// other`, `key < n`, `<=`, `>`, `>=`. Values are bare words or single-quoted strings.
 ///
-/// The mapping (also in `docs/importing-keymaps.md`):
+/// The mapping (also in `docs/guides/importing-keymaps.md`):
 /// - `&&`, `||`, `!`, parentheses, keys, `==` and `!=` map one to one; `key == true` is
 ///   `key`, `key == false` is `!key`.
 /// - `true` and `false` are folded away: `a && true` is `a`; a clause that is always true is
@@ -156,7 +156,7 @@ extension VSCodeWhenClause {
   /// The comparison an opaque identifier made by the reader stands for (`count > 0` for
   /// `vscode:count > 0`), or nil for any other identifier. A key that merely starts with the
   /// prefix, such as `vscode:foo`, is a key: its text does not read back as itself (found by
-  /// fuzzing, docs/hardening.md).
+  /// fuzzing, docs/development/hardening.md).
   private static func opaqueComparison(_ name: String) -> String? {
     guard name.hasPrefix(opaquePrefix) else { return nil }
     let text = String(name.dropFirst(opaquePrefix.count))

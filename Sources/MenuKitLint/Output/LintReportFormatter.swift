@@ -4,7 +4,7 @@ import MenuKit
 /// Writes a ``LintReport`` for people, for programs (versioned JSON), for code-scanning
 /// views (SARIF 2.1.0) and for GitHub Actions (workflow annotations).
 ///
-/// The formats are described in `docs/keymap-lint.md`.
+/// The formats are described in `docs/tools/keymap-lint.md`.
 ///
 /// ```swift
 /// print(LintReportFormatter.human(report), terminator: "")
@@ -186,7 +186,7 @@ public enum LintReportFormatter {
                 (
                   "text",
                   .string(
-                    "See docs/diagnostics.md, section \(code.rawValue) \(code.name), for an "
+                    "See docs/tools/diagnostics.md, section \(code.rawValue) \(code.name), for an "
                       + "example and a fix.")
                 ))
             ])

@@ -1,7 +1,7 @@
 public import MenuKit
 
 /// MK604: a key sequence is a proper prefix of a longer one, in contexts that can hold on one
-/// stack, so typing it leaves the keys pending (rule 8 of `docs/keymaps.md`): its command runs
+/// stack, so typing it leaves the keys pending (rule 8 of `docs/formats/keymaps.md`): its command runs
 /// only when the next stroke does not continue the longer sequence, or after the timeout.
 ///
 /// Each reported pair is checked with `KeyBindingResolver` at the witness stack: the longer

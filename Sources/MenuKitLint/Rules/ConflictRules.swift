@@ -17,7 +17,7 @@ public struct AmbiguousBindingRule: LintRule {
 }
 
 /// MK602: a binding never runs, because wherever its context holds a later binding of the
-/// same keys in the same file holds too and wins (rules 5 and 6 of `docs/keymaps.md`).
+/// same keys in the same file holds too and wins (rules 5 and 6 of `docs/formats/keymaps.md`).
 public struct DeadBindingRule: LintRule {
   /// Creates the rule.
   public init() {}
@@ -331,7 +331,8 @@ struct ConflictAnalysis {
       notes.append(
         LintNote(
           "a binding without a context counts as matching at the deepest level of the stack "
-            + "(rule 3 of docs/keymaps.md), so it wins over any context at the same position"))
+            + "(rule 3 of docs/formats/keymaps.md), so it wins over any context at the same position"
+        ))
     }
     let subject =
       "\(model.label(binding)) (\(LintModel.describe(binding.binding.effect))) in "

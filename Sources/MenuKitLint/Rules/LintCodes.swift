@@ -2,7 +2,7 @@ import MenuKit
 
 // keymap-lint's diagnostic codes (MK6xx), declared beside the rules that report them:
 // ConflictRules (MK601-MK603), BindingRules (MK604, MK608-MK611), LayoutRules (MK605-MK607,
-// MK613, MK614). Each is documented in docs/diagnostics.md; codes are never reused.
+// MK613, MK614). Each is documented in docs/tools/diagnostics.md; codes are never reused.
 
 extension DiagnosticCode {
   /// Two bindings of the same keys can both apply at the same context depth, neither context
