@@ -28,11 +28,19 @@ extension XKBKeyboard {
   public func reachability(of input: KeyInput) -> ShortcutReachability {
     if let usage = input.physicalKey { return physicalReachability(of: usage) }
     let input = Self.lowercased(input)
+    let targets = Self.keysyms(for: input)
+    // A character is typed by its keysyms alone: looked up where the layout produces them.
+    return targets.isEmpty
+      ? searchedReachability(of: input, targets: targets)
+      : indexedReachability(of: input, targets: targets)
+  }
+
+  /// ``reachability(of:)`` by the search it describes: every key and level of the active
+  /// layout in order, ranked by level, then main keys before keypad keysyms, then evdev code.
+  func searchedReachability(of input: KeyInput, targets: [Keysym]) -> ShortcutReachability {
     let keymap = state.keymap
     let layout = state.activeLayout
-    let targets = Self.keysyms(for: input)
     var best: ShortcutLocation?
-    // Ranked by level, then main keys before keypad keysyms, then evdev code.
     var bestRank = (Int.max, true)
     search: for code in keymap.evdevCodes {
       let levels = keymap.levelCount(forEvdevCode: code, layout: layout)
@@ -51,6 +59,53 @@ extension XKBKeyboard {
     }
     guard let best else { return .unreachable }
     return best.level <= 2 ? .direct(best) : .needsAltGr(best)
+  }
+
+  /// ``searchedReachability(of:targets:)`` for a character, whose keys are those producing its
+  /// keysyms (`targets`): the same ranking over ``keysymPlaces``, the search order breaking
+  /// ties, so the answers are the same without reading every key.
+  func indexedReachability(of input: KeyInput, targets: [Keysym]) -> ShortcutReachability {
+    let places = keysymPlaces
+    var best: ShortcutLocation?
+    var bestRank = (level: Int.max, isKeypad: true, order: Int.max)
+    for target in targets {
+      let isKeypad = (0xff80...0xffbd).contains(target.rawValue)
+      for place in places[target] ?? [] {
+        let rank = (level: place.level, isKeypad: isKeypad, order: place.order)
+        guard
+          rank.level < bestRank.level
+            || (rank.level == bestRank.level && !rank.isKeypad && bestRank.isKeypad)
+            || (rank.level == bestRank.level && rank.isKeypad == bestRank.isKeypad
+              && rank.order < bestRank.order)
+        else { continue }
+        bestRank = rank
+        best = ShortcutLocation(
+          evdevCode: place.evdevCode, level: place.level + 1, keysym: target, input: input)
+      }
+    }
+    guard let best else { return .unreachable }
+    return best.level <= 2 ? .direct(best) : .needsAltGr(best)
+  }
+
+  /// Where each keysym of the active layout group is produced: every key and level (from 0),
+  /// numbered in the order ``reachability(of:)`` searches them; read once per layout group.
+  var keysymPlaces: [Keysym: [TypingSupport.Place]] {
+    let layout = state.activeLayout
+    if let known = typingSupport.keysymPlaces[layout] { return known }
+    let keymap = state.keymap
+    var places: [Keysym: [TypingSupport.Place]] = [:]
+    var order = 0
+    for code in keymap.evdevCodes {
+      for level in 0..<keymap.levelCount(forEvdevCode: code, layout: layout) {
+        for keysym in keymap.keysyms(forEvdevCode: code, layout: layout, level: level) {
+          places[keysym, default: []].append(
+            TypingSupport.Place(evdevCode: code, level: level, order: order))
+          order += 1
+        }
+      }
+    }
+    typingSupport.keysymPlaces[layout] = places
+    return places
   }
 
   /// The keyboard and its active layout group: all a relocation depends on.

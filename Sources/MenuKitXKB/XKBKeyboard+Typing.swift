@@ -412,8 +412,16 @@ extension XKBKeyboard {
     // F7 on level 3 of the F-keys, but that is a detour around the layout, not a way to type F7.
     let plainKeys = Set(own.filter { !$0.holdsLevelShift }.map(\.evdevCode))
     ordered += own.filter { $0.holdsLevelShift && !plainKeys.contains($0.evdevCode) }
-    var seen: Set<[Int]> = []
-    return ordered.filter { seen.insert([$0.evdevCode] + $0.holding).inserted }
+    // A handful of candidates: a linear scan finds repeats without hashing arrays.
+    var unique: [TypingSupport.Candidate] = []
+    unique.reserveCapacity(ordered.count)
+    for candidate in ordered
+    where !unique.contains(where: {
+      $0.evdevCode == candidate.evdevCode && $0.holding == candidate.holding
+    }) {
+      unique.append(candidate)
+    }
+    return unique
   }
 
   /// Translates a candidate press and asks the matcher whether the stroke's key command wins.
@@ -613,6 +621,14 @@ final class TypingSupport {
     var isFallback = false
   }
 
+  /// A key and level (from 0) that produce a keysym, and their position in the order the
+  /// keys and levels are searched.
+  struct Place {
+    var evdevCode: Int
+    var level: Int
+    var order: Int
+  }
+
   /// What an answer depends on besides the keymap.
   struct AnswerKey: Hashable {
     var layout: Int
@@ -626,6 +642,7 @@ final class TypingSupport {
   var modifierTables: [Int: ModifierKeyTable] = [:]
   var inputIndexes: [Int: [KeyInput: [Way]]] = [:]
   var fallbackIndexes: [Int: [KeyInput: [Int]]] = [:]
+  var keysymPlaces: [Int: [Keysym: [Place]]] = [:]
   var answers: [AnswerKey: StrokeTyping] = [:]
 
   /// The scratch keyboard of a keyboard, made on first use: the same keymap, no Compose, no

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MenuKit
@@ -613,6 +614,40 @@ struct DispatchFastPathIndexTests {
         }
       }
     }
+  }
+
+  @Test("Every scalar indexCode takes without normalizing is its own composed form")
+  func composedAloneMatchesFoundation() {
+    var mismatches: [UInt32] = []
+    for value in UInt32(0)...0xFFFF where KeyInput.isComposedAlone(value) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let composed = String(scalar).precomposedStringWithCanonicalMapping.unicodeScalars
+      if composed.count != 1 || composed.first?.value != value { mismatches.append(value) }
+    }
+    #expect(mismatches == [])
+    // Outside the blocks, normalization still decides: U+2126 OHM SIGN is Ω (U+03A9).
+    #expect(!KeyInput.isComposedAlone(0x2126))
+    #expect(KeyInput("\u{2126}").indexCode == 0x3A9)
+    #expect(KeyInput("\u{387}").indexCode == 0xB7)
+    #expect(KeyInput("ф").indexCode == 0x444)
+  }
+
+  @Test("A scalar that does not change when lowercased lowercases to itself")
+  func lowercasingFastPathMatchesString() {
+    var mismatches: [UInt32] = []
+    for value in UInt32(0x80)...0xFFFF {
+      guard let scalar = Unicode.Scalar(value), !scalar.properties.changesWhenLowercased
+      else { continue }
+      let text = String(scalar)
+      let lowered = text.lowercased()
+      let expected = lowered.count == 1 ? lowered : text
+      if KeyInput.lowercasedCharacter(text) != expected || expected != text {
+        mismatches.append(value)
+      }
+    }
+    #expect(mismatches == [])
+    #expect(KeyInput.lowercasedCharacter("Ф") == "ф")
+    #expect(KeyInput.lowercasedCharacter("ф") == "ф")
   }
 
   @Test("ChordIndex returns positions in filing order, for coded and multi-scalar inputs")

@@ -66,6 +66,12 @@ extension KeyInput {
     case .characters(let text):
       // ASCII is its own composed form: no normalization for nearly every input.
       if text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80 { return UInt32(byte) }
+      // One scalar that is its own composed form (most letters of other scripts): no
+      // normalization either.
+      var own = text.unicodeScalars.makeIterator()
+      if let first = own.next(), own.next() == nil, Self.isComposedAlone(first.value) {
+        return first.value
+      }
       var scalars = text.precomposedStringWithCanonicalMapping.unicodeScalars.makeIterator()
       guard let first = scalars.next(), scalars.next() == nil else { return nil }
       return first.value
@@ -75,6 +81,20 @@ extension KeyInput {
       return 0x4000_0000 | UInt32(truncatingIfNeeded: flags.rawValue >> 16)
     case .physical(let usage):
       return Self.physicalIndexCode(usage)
+    }
+  }
+
+  /// Whether a scalar alone is in Unicode's composed form (NFC), by blocks that hold no
+  /// scalar whose NFC quick check is No (no singleton decomposition, no composition
+  /// exclusion): Latin, Greek from U+0388, Cyrillic, Armenian, Hebrew, Arabic and the scripts
+  /// up to Devanagari's U+0958, Thai and Lao, Georgian, kana and Hangul syllables. A test
+  /// compares every scalar of these blocks with Foundation's normalization.
+  static func isComposedAlone(_ value: UInt32) -> Bool {
+    switch value {
+    case 0..<0x340, 0x388..<0x958, 0xE00..<0xF00, 0x10A0..<0x1100, 0x3040..<0x3100,
+      0xAC00...0xD7A3:
+      true
+    default: false
     }
   }
 

@@ -301,6 +301,14 @@ extension KeyInput {
       // ASCII: only A–Z change (the common case, without Unicode case mapping).
       return (0x41...0x5A).contains(byte) ? String(UnicodeScalar(byte + 0x20)) : text
     }
+    // One scalar that lowercasing leaves alone (most keysyms of other scripts are already
+    // lowercase): no new string.
+    var scalars = text.unicodeScalars.makeIterator()
+    if let first = scalars.next(), scalars.next() == nil,
+      !first.properties.changesWhenLowercased
+    {
+      return text
+    }
     let lowered = text.lowercased()
     return lowered.count == 1 ? lowered : text
   }
