@@ -1,4 +1,4 @@
-public import MenuKit
+import MenuKit
 
 /// Runs every keymap-lint rule over loaded documents and collects the findings.
 ///
@@ -11,22 +11,22 @@ public import MenuKit
 /// let report = KeymapLinter(configuration: configuration).lint(documents)
 /// print(LintReportFormatter.human(report))
 /// ```
-public struct KeymapLinter {
+package struct KeymapLinter {
   /// The configuration.
-  public var configuration: LintConfiguration
+  package var configuration: LintConfiguration
   /// The rules, in code order.
-  public var rules: [any LintRule]
+  package var rules: [any LintRule]
 
   /// Creates a linter with every rule.
   ///
   /// - Parameter configuration: The platform, desktop, layouts and assumptions.
-  public init(configuration: LintConfiguration) {
+  package init(configuration: LintConfiguration) {
     self.configuration = configuration
     self.rules = Self.allRules
   }
 
   /// Every rule, in code order.
-  public static var allRules: [any LintRule] {
+  package static var allRules: [any LintRule] {
     [
       AmbiguousBindingRule(), DeadBindingRule(), ResolvedOverrideRule(), PrefixShadowingRule(),
       UntypableShortcutRule(), AltGrShortcutRule(), MovedKeyRule(), UndefinedCommandRule(),
@@ -42,7 +42,7 @@ public struct KeymapLinter {
   ///   - documents: The loaded inputs.
   ///   - layouts: The analyzer that compiles layouts (share one to reuse compiled layouts).
   /// - Returns: The report.
-  public func lint(_ documents: [LintDocument], layouts: LayoutAnalyzer = LayoutAnalyzer())
+  package func lint(_ documents: [LintDocument], layouts: LayoutAnalyzer = LayoutAnalyzer())
     -> LintReport
   {
     let model = LintModel(documents: documents, configuration: configuration, layouts: layouts)
@@ -77,28 +77,28 @@ extension KeymapLinter {
 }
 
 /// What keymap-lint found: the findings and what was checked.
-public struct LintReport: Hashable, Sendable {
+package struct LintReport: Hashable, Sendable {
   /// The findings, sorted by position.
-  public var findings: [LintFinding]
+  package var findings: [LintFinding]
   /// The files linted.
-  public var files: [String]
+  package var files: [String]
   /// The layouts checked.
-  public var layouts: [LayoutName]
+  package var layouts: [LayoutName]
   /// The layouts configured that XKB could not compile, with why; they are not checked.
-  public var skippedLayouts: [SkippedLayout] = []
+  package var skippedLayouts: [SkippedLayout] = []
 
   /// A layout that could not be compiled.
-  public struct SkippedLayout: Hashable, Sendable {
+  package struct SkippedLayout: Hashable, Sendable {
     /// The layout.
-    public var name: LayoutName
+    package var name: LayoutName
     /// libxkbcommon's first message about it.
-    public var reason: String
+    package var reason: String
   }
   /// The configuration.
-  public var configuration: LintConfiguration
+  package var configuration: LintConfiguration
 
   /// Creates a report.
-  public init(
+  package init(
     findings: [LintFinding], files: [String], layouts: [LayoutName],
     configuration: LintConfiguration
   ) {
@@ -112,7 +112,7 @@ public struct LintReport: Hashable, Sendable {
   ///
   /// - Parameter severity: The severity.
   /// - Returns: The count.
-  public func count(_ severity: Diagnostic.Severity) -> Int {
+  package func count(_ severity: Diagnostic.Severity) -> Int {
     findings.lazy.filter { $0.severity == severity }.count
   }
 
@@ -120,7 +120,7 @@ public struct LintReport: Hashable, Sendable {
   ///
   /// - Parameter warningsAreErrors: Whether warnings fail too (`--werror`).
   /// - Returns: 0 or 1.
-  public func exitStatus(warningsAreErrors: Bool = false) -> Int32 {
+  package func exitStatus(warningsAreErrors: Bool = false) -> Int32 {
     if count(.error) > 0 { return 1 }
     if warningsAreErrors, count(.warning) > 0 { return 1 }
     return 0

@@ -1,5 +1,5 @@
 import Foundation
-public import MenuKit
+import MenuKit
 import MenuKitInterop
 
 /// The kinds of file keymap-lint reads.
@@ -8,7 +8,7 @@ import MenuKitInterop
 /// LintInputFormat(rawValue: "vscode")                                   // .vscode
 /// LintInputFormat.detect(path: "app.keymap.json", text: "{ … }")        // .keymap
 /// ```
-public enum LintInputFormat: String, CaseIterable, Hashable, Sendable {
+package enum LintInputFormat: String, CaseIterable, Hashable, Sendable {
   /// A MenuKit keymap file (`*.keymap.json`, an object with `"keymap"`).
   case keymap
   /// A MenuKit menu file (an object with `"menu"` or `"edits"`).
@@ -37,7 +37,7 @@ public enum LintInputFormat: String, CaseIterable, Hashable, Sendable {
   ///   - path: The file's path.
   ///   - text: The file's contents.
   /// - Returns: The format, or nil when it cannot be told.
-  public static func detect(path: String, text: String) -> LintInputFormat? {
+  package static func detect(path: String, text: String) -> LintInputFormat? {
     switch KeymapFormat.detect(path: path, text: text) {
     case .menuKitKeymap?: .keymap
     case .menuKitMenu?: .menu
@@ -58,26 +58,26 @@ public enum LintInputFormat: String, CaseIterable, Hashable, Sendable {
 /// document.keymap?.bindings.count
 /// document.diagnostics  // MK1xx and MK5xx from the loader
 /// ```
-public struct LintDocument: Sendable {
+package struct LintDocument: Sendable {
   /// The file's path, as given.
-  public var path: String
+  package var path: String
   /// The file's format, or nil when it could not be told.
-  public var format: LintInputFormat?
+  package var format: LintInputFormat?
   /// The bindings: a keymap's, or a menu file's key commands as built-in bindings.
-  public var keymap: Keymap?
+  package var keymap: Keymap?
   /// The menu of a menu file applied to the platform's standard menu.
-  public var menu: Menu?
+  package var menu: Menu?
   /// The titled elements of each menu of a menu file, for the mnemonic rule.
-  public var menuItems: [[MenuItemTitle]]
+  package var menuItems: [[MenuItemTitle]]
   /// The actions a menu file defines (commands and alternates).
-  public var definedActions: Set<ActionName>
+  package var definedActions: Set<ActionName>
   /// The positions of key commands that turn automatic localization off
   /// (`"allowsAutomaticLocalization": false`).
-  public var unlocalizedKeyCommands: Set<SourceLocation> = []
+  package var unlocalizedKeyCommands: Set<SourceLocation> = []
   /// Every problem the loader found.
-  public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
   /// Whether the file could not be read or parsed at all.
-  public var isUnreadable: Bool
+  package var isUnreadable: Bool
 
   /// Creates a document from its parts.
   ///
@@ -86,7 +86,7 @@ public struct LintDocument: Sendable {
   ///   - format: The format.
   ///   - keymap: The bindings.
   ///   - diagnostics: The loader's diagnostics.
-  public init(
+  package init(
     path: String, format: LintInputFormat?, keymap: Keymap?, diagnostics: [Diagnostic] = []
   ) {
     self.path = path
@@ -100,11 +100,11 @@ public struct LintDocument: Sendable {
   }
 
   /// A titled element of a menu, for the mnemonic rule: its title and where it is.
-  public struct MenuItemTitle: Hashable, Sendable {
+  package struct MenuItemTitle: Hashable, Sendable {
     /// The title as written, with its mnemonic marker (`&File`, `_File`).
-    public var title: String
+    package var title: String
     /// Where the title is.
-    public var location: SourceLocation
+    package var location: SourceLocation
   }
 }
 
@@ -119,7 +119,7 @@ extension LintDocument {
   ///   - platform: The platform whose profile reads `Cmd` and the standard menu.
   /// - Returns: The document; an unreadable file has `isUnreadable` set and an `MK103`, and a
   ///   file larger than 16 MiB an `MK104` (it is not read).
-  public static func load(
+  package static func load(
     contentsOf path: String, format: LintInputFormat? = nil, platform: PlatformProfile
   ) -> LintDocument {
     // The one limited reader of every MenuKit tool: a file over 16 MiB is refused unread.
@@ -146,7 +146,7 @@ extension LintDocument {
   ///   - platform: The platform profile.
   /// - Returns: The document; one whose format cannot be told has `isUnreadable` set and an
   ///   `MK612`.
-  public static func load(
+  package static func load(
     text: String, path: String, detectingFormat format: LintInputFormat?,
     platform: PlatformProfile
   ) -> LintDocument {
@@ -175,7 +175,7 @@ extension LintDocument {
   ///   - format: The format.
   ///   - platform: The platform profile.
   /// - Returns: The document.
-  public static func load(
+  package static func load(
     text: String, path: String, format: LintInputFormat, platform: PlatformProfile
   ) -> LintDocument {
     let keymapFormat: KeymapFormat

@@ -1,5 +1,5 @@
 import Foundation
-public import MenuKit
+import MenuKit
 
 /// One problem keymap-lint found: a diagnostic with a stable `MK6xx` code (or a loader's code)
 /// and the notes that explain it.
@@ -10,17 +10,17 @@ public import MenuKit
 /// linux.keybindings.json:391:3: warning[MK606 needs-altgr]: Ctrl+Shift+[ (editor.fold) needs AltGr on 1 layout
 ///   note: se: '[' is typed with AltGr on KEY_8 (level 3); automatic localization relocates it to Ctrl+Shift+å (KEY_LEFTBRACE)
 /// ```
-public struct LintFinding: Hashable, Sendable {
+package struct LintFinding: Hashable, Sendable {
   /// The code, severity, message and position.
-  public var diagnostic: Diagnostic
+  package var diagnostic: Diagnostic
   /// The explanations: the other binding involved, a context where both apply, or one line
   /// per affected layout.
-  public var notes: [LintNote]
+  package var notes: [LintNote]
   /// A context stack, root first, that shows the finding, for `MK601` (both bindings apply
   /// there, and order alone decides) and `MK602` (the binding applies there, and a later one
   /// wins); the message ends with it (``witnessClause(_:)``) and SARIF carries it as the
   /// result's `witnessContextStack` property.
-  public var witness: [KeyContext]?
+  package var witness: [KeyContext]?
 
   /// Creates a finding.
   ///
@@ -28,7 +28,7 @@ public struct LintFinding: Hashable, Sendable {
   ///   - diagnostic: The diagnostic.
   ///   - notes: The notes, in order.
   ///   - witness: A context stack that shows the finding, if the rule has one.
-  public init(_ diagnostic: Diagnostic, notes: [LintNote] = [], witness: [KeyContext]? = nil) {
+  package init(_ diagnostic: Diagnostic, notes: [LintNote] = [], witness: [KeyContext]? = nil) {
     self.diagnostic = diagnostic
     self.notes = notes
     self.witness = witness
@@ -41,7 +41,7 @@ public struct LintFinding: Hashable, Sendable {
   ///
   /// - Parameter stack: The stack.
   /// - Returns: `; witness context stack 'Workspace > Editor mode=full'`.
-  public static func witnessClause(_ stack: [KeyContext]) -> String {
+  package static func witnessClause(_ stack: [KeyContext]) -> String {
     witnessMarker + LintModel.describe(stack) + "'"
   }
 
@@ -55,23 +55,23 @@ public struct LintFinding: Hashable, Sendable {
   }
 
   /// The code.
-  public var code: DiagnosticCode { diagnostic.code }
+  package var code: DiagnosticCode { diagnostic.code }
   /// The severity.
-  public var severity: Diagnostic.Severity { diagnostic.severity }
+  package var severity: Diagnostic.Severity { diagnostic.severity }
   /// The message.
-  public var message: String { diagnostic.message }
+  package var message: String { diagnostic.message }
   /// The position, when known.
-  public var location: SourceLocation? { diagnostic.location }
+  package var location: SourceLocation? { diagnostic.location }
 }
 
 /// A line that explains a finding: another position involved, or what happens on a layout.
-public struct LintNote: Hashable, Sendable {
+package struct LintNote: Hashable, Sendable {
   /// The explanation, one sentence without a trailing period.
-  public var message: String
+  package var message: String
   /// The position it refers to, if any (such as the binding that wins).
-  public var location: SourceLocation?
+  package var location: SourceLocation?
   /// The layout it is about, such as `se` or `de(nodeadkeys)`, if any.
-  public var layout: String?
+  package var layout: String?
 
   /// Creates a note.
   ///
@@ -79,7 +79,7 @@ public struct LintNote: Hashable, Sendable {
   ///   - message: The explanation.
   ///   - location: The position it refers to.
   ///   - layout: The layout it is about.
-  public init(_ message: String, at location: SourceLocation? = nil, layout: String? = nil) {
+  package init(_ message: String, at location: SourceLocation? = nil, layout: String? = nil) {
     self.message = message
     self.location = location
     self.layout = layout
@@ -98,7 +98,7 @@ public struct LintNote: Hashable, Sendable {
 ///   func check(_ model: LintModel) -> [LintFinding] { [] }
 /// }
 /// ```
-public protocol LintRule {
+package protocol LintRule {
   /// The rule's stable code; its name is the code's.
   var code: DiagnosticCode { get }
   /// Checks the model and returns the findings.
@@ -110,5 +110,5 @@ public protocol LintRule {
 
 extension LintRule {
   /// The rule's kebab-case name, such as `dead-binding`.
-  public var name: String { code.name }
+  package var name: String { code.name }
 }

@@ -1,4 +1,4 @@
-public import MenuKit
+import MenuKit
 import MenuKitXKB
 
 /// What keymap-lint checks against: the platform, the desktop, the layouts and the
@@ -8,15 +8,15 @@ import MenuKitXKB
 /// var configuration = LintConfiguration(platform: .linux)
 /// configuration.layouts = [LayoutName(layout: "se")]
 /// ```
-public struct LintConfiguration: Hashable, Sendable {
+package struct LintConfiguration: Hashable, Sendable {
   /// The platform profile that reads `Cmd` and chooses the default desktop.
-  public var platform: PlatformProfile
+  package var platform: PlatformProfile
   /// The desktop whose reserved shortcuts are checked.
-  public var desktop: Desktop
+  package var desktop: Desktop
   /// The layouts every shortcut is typed on.
-  public var layouts: [LayoutName]
+  package var layouts: [LayoutName]
   /// Whether one context has at most one kind (``ContextSolver/Assumptions/exclusiveKinds``).
-  public var assumesExclusiveKinds: Bool
+  package var assumesExclusiveKinds: Bool
 
   /// Creates a configuration; the desktop defaults to the platform's.
   ///
@@ -25,7 +25,7 @@ public struct LintConfiguration: Hashable, Sendable {
   ///   - desktop: The desktop, or nil for the platform's default.
   ///   - layouts: The layouts to check.
   ///   - assumesExclusiveKinds: Whether kinds exclude each other in one context.
-  public init(
+  package init(
     platform: PlatformProfile, desktop: Desktop? = nil, layouts: [LayoutName] = [],
     assumesExclusiveKinds: Bool = true
   ) {
@@ -38,18 +38,18 @@ public struct LintConfiguration: Hashable, Sendable {
 
 /// A key stroke as the resolver compares it: the lowercased input and the physical modifiers
 /// under a platform profile.
-public struct PhysicalStroke: Hashable, Sendable {
+package struct PhysicalStroke: Hashable, Sendable {
   /// The input, a single character lowercased.
-  public var input: KeyInput
+  package var input: KeyInput
   /// The physical modifiers (``PlatformProfile/physicalModifiers(_:)``); `.command` is Super.
-  public var modifiers: KeyModifierFlags
+  package var modifiers: KeyModifierFlags
 
   /// The stroke of a shortcut under a profile.
   ///
   /// - Parameters:
   ///   - shortcut: The shortcut as written.
   ///   - platform: The profile.
-  public init(_ shortcut: KeyboardShortcut, platform: PlatformProfile) {
+  package init(_ shortcut: KeyboardShortcut, platform: PlatformProfile) {
     if let flag = shortcut.input.modifierKey,
       let physical = KeyInput.modifierKey(platform.physicalModifiers(flag))
     {
@@ -65,53 +65,53 @@ public struct PhysicalStroke: Hashable, Sendable {
   /// - Parameters:
   ///   - input: The input; a single character is lowercased.
   ///   - modifiers: The physical modifiers.
-  public init(input: KeyInput, modifiers: KeyModifierFlags) {
+  package init(input: KeyInput, modifiers: KeyModifierFlags) {
     self.input = KeyInput.comparable(input)
     self.modifiers = modifiers
   }
 }
 
 /// One binding being linted, with where it comes from and what precedence sees.
-public struct LintBinding: Sendable {
+package struct LintBinding: Sendable {
   /// The binding.
-  public var binding: KeyBinding
+  package var binding: KeyBinding
   /// The index of its document in ``LintModel/documents``.
-  public var document: Int
+  package var document: Int
   /// Its position in precedence order (rule 1 of `docs/formats/keymaps.md`).
-  public var rank: Int
+  package var rank: Int
   /// Its strokes under the platform profile, each as the press that types it on US QWERTY
   /// (``StrokeIdentity``): bindings of `Ctrl+Shift+[` and `Ctrl+{` have the same strokes.
-  public var strokes: [PhysicalStroke]
+  package var strokes: [PhysicalStroke]
   /// Its strokes under the platform profile, as written.
-  public var writtenStrokes: [PhysicalStroke]
+  package var writtenStrokes: [PhysicalStroke]
   /// Where it applies once later `"-command"` removals are taken out: its context, and not
   /// where a removal with another context holds.
-  public var applies: ContextFormula
+  package var applies: ContextFormula
   /// Whether a later `"-command"` with no context or the same context removes it everywhere.
-  public var isRemoved: Bool
+  package var isRemoved: Bool
 
   /// The file and position of the binding, for messages: `file:line:col`, or the file.
-  public var place: String {
+  package var place: String {
     binding.location.map(\.description) ?? binding.source.rawValue
   }
 }
 
 /// Everything keymap-lint checks: the loaded documents, every binding in precedence order, the
 /// layouts, and the solver for context predicates.
-public final class LintModel {
+package final class LintModel {
   /// The configuration.
-  public let configuration: LintConfiguration
+  package let configuration: LintConfiguration
   /// The documents, in the order given.
-  public let documents: [LintDocument]
+  package let documents: [LintDocument]
   /// Every binding of every document, in precedence order: menus' key commands (built-in),
   /// then keymaps by layer, then file order.
-  public let bindings: [LintBinding]
+  package let bindings: [LintBinding]
   /// The solver, with the kinds assumption learned from the documents' predicates.
-  public let solver: ContextSolver
+  package let solver: ContextSolver
   /// The layouts' compiled keyboards.
-  public let layouts: LayoutAnalyzer
+  package let layouts: LayoutAnalyzer
   /// Which strokes are one press on US QWERTY: the identity of ``LintBinding/strokes``.
-  public let strokeIdentity: StrokeIdentity
+  package let strokeIdentity: StrokeIdentity
   /// Every configured layout's answers to the layout rules' questions, swept once through
   /// ``layouts`` (in parallel, and through its cache): in the order configured.
   lazy var layoutTables: [LayoutTable] = layouts.sweep(
@@ -119,16 +119,16 @@ public final class LintModel {
   /// The layout rules' questions, each once (``LayoutCheck/queries(_:)``).
   lazy var layoutQueries: [LayoutQuery] = LayoutCheck.queries(self)
   /// The layouts that compiled, in the order configured.
-  public var checkedLayouts: [LayoutName] {
+  package var checkedLayouts: [LayoutName] {
     layoutTables.filter { $0.failure == nil }.map(\.name)
   }
   /// The layouts that failed to compile, with why.
-  public var layoutErrors: [(LayoutName, String)] {
+  package var layoutErrors: [(LayoutName, String)] {
     layoutTables.compactMap { table in table.failure.map { (table.name, $0) } }
   }
   /// The resolver over every binding, for checking a finding against the precedence rules
   /// themselves.
-  public lazy var resolver = KeyBindingResolver(
+  package lazy var resolver = KeyBindingResolver(
     bindings: bindings.map(\.binding), platform: configuration.platform)
   /// The conflict analysis, computed once for the three rules that report it.
   lazy var conflicts: [LintFinding] = ConflictAnalysis(model: self).findings()
@@ -142,7 +142,7 @@ public final class LintModel {
   ///   - documents: The loaded inputs.
   ///   - configuration: The configuration.
   ///   - layouts: The analyzer that compiles layouts; a new one by default.
-  public init(
+  package init(
     documents: [LintDocument], configuration: LintConfiguration,
     layouts: LayoutAnalyzer = LayoutAnalyzer()
   ) {
@@ -205,7 +205,7 @@ public final class LintModel {
 
   /// The bindings that take part in conflicts: those that perform a command or unbind keys,
   /// and are not removed everywhere.
-  public var activeBindings: [LintBinding] {
+  package var activeBindings: [LintBinding] {
     bindings.filter { binding in
       if binding.isRemoved { return false }
       if case .unbindCommand = binding.binding.effect { return false }
@@ -214,17 +214,17 @@ public final class LintModel {
   }
 
   /// The actions the menu documents define; empty when no menu file was given.
-  public var definedActions: Set<ActionName> {
+  package var definedActions: Set<ActionName> {
     documents.reduce(into: []) { $0.formUnion($1.definedActions) }
   }
 
   /// Whether any menu file was given.
-  public var hasMenus: Bool { documents.contains { $0.format == .menu } }
+  package var hasMenus: Bool { documents.contains { $0.format == .menu } }
 
   /// The label of a binding's keys under the platform, such as `Ctrl+Shift+[`. A physical
   /// key keeps its position's name (`Ctrl+[BracketLeft]`), so a finding never reads as if it
   /// were about the character its key types on US QWERTY (`Ctrl+[`, its twin).
-  public func label(_ binding: LintBinding) -> String {
+  package func label(_ binding: LintBinding) -> String {
     let platform = configuration.platform
     return binding.binding.keys.strokes.map { stroke in
       guard stroke.input.physicalKey != nil else { return stroke.label(for: platform) }
@@ -235,7 +235,7 @@ public final class LintModel {
   }
 
   /// A binding's effect in words: `editor.fold`, `unbind`.
-  public static func describe(_ effect: KeyBinding.Effect) -> String {
+  package static func describe(_ effect: KeyBinding.Effect) -> String {
     switch effect {
     case .perform(let action, let arguments):
       let name = action.rawValue.shortenedForMessage
@@ -247,13 +247,13 @@ public final class LintModel {
 
   /// The context of a binding in words: `'Editor && mode == full'` or `no context`; a long
   /// context is shortened, as every quoted value in a message is.
-  public static func describe(_ context: ContextPredicate?) -> String {
+  package static func describe(_ context: ContextPredicate?) -> String {
     context.map { $0.description.quotedForMessage } ?? "no context"
   }
 
   /// A witness stack in words: `Workspace > Editor mode=full`; an empty context reads `(any)`.
   /// A long stack is shortened.
-  public static func describe(_ stack: [KeyContext]) -> String {
+  package static func describe(_ stack: [KeyContext]) -> String {
     if stack.count == 1, stack[0].description.isEmpty { return "(any)" }
     return stack.map { $0.description.isEmpty ? "(any)" : $0.description }
       .joined(separator: " > ").shortenedForMessage

@@ -1,4 +1,4 @@
-public import MenuKit
+import MenuKit
 
 // What a CI user checks: their own files layered over base keymaps (`--base`), and only what
 // is new since an earlier run (`--baseline`).
@@ -22,7 +22,7 @@ extension LintReport {
   /// - Parameter checkedFiles: The paths of the files under check, as their documents hold them.
   /// - Returns: The report with the kept findings, in the report's order, and only the checked
   ///   files in ``files``.
-  public func limited(toFiles checkedFiles: Set<String>) -> LintReport {
+  package func limited(toFiles checkedFiles: Set<String>) -> LintReport {
     var report = self
     report.files = files.filter(checkedFiles.contains)
     report.findings = findings.compactMap { finding in
@@ -52,7 +52,7 @@ extension LintReport {
   ///
   /// - Parameter baseline: The findings of an earlier run.
   /// - Returns: The report with the findings the baseline does not have.
-  public func excluding(_ baseline: LintBaseline) -> LintReport {
+  package func excluding(_ baseline: LintBaseline) -> LintReport {
     var report = self
     report.findings = findings.filter { !baseline.contains($0) }
     return report
@@ -66,15 +66,15 @@ extension LintReport {
 /// let baseline = try LintBaseline(sarif: previousLog, path: "lint.sarif")
 /// let newOnly = report.excluding(baseline)
 /// ```
-public struct LintBaseline: Hashable, Sendable {
+package struct LintBaseline: Hashable, Sendable {
   /// The fingerprints of the baseline's findings.
-  public var fingerprints: Set<String>
+  package var fingerprints: Set<String>
 
   /// The key of MenuKit's fingerprint in a SARIF result's `partialFingerprints`.
-  public static let fingerprintKey = "menukitFinding/v1"
+  package static let fingerprintKey = "menukitFinding/v1"
 
   /// Creates a baseline of fingerprints.
-  public init(fingerprints: Set<String> = []) {
+  package init(fingerprints: Set<String> = []) {
     self.fingerprints = fingerprints
   }
 
@@ -88,7 +88,7 @@ public struct LintBaseline: Hashable, Sendable {
   ///   - sarif: The log's text.
   ///   - path: The log's path, for positions in errors.
   /// - Throws: ``LintBaselineError`` when the text is not JSON or not a SARIF log.
-  public init(sarif: String, path: String) throws(LintBaselineError) {
+  package init(sarif: String, path: String) throws(LintBaselineError) {
     let root: JSONNode
     do {
       root = try JSONReader.parse(sarif, file: path)
@@ -128,14 +128,14 @@ public struct LintBaseline: Hashable, Sendable {
   }
 
   /// Whether the baseline has a finding.
-  public func contains(_ finding: LintFinding) -> Bool {
+  package func contains(_ finding: LintFinding) -> Bool {
     fingerprints.contains(Self.fingerprint(of: finding))
   }
 
   /// A finding's fingerprint: a hash of its code, its file as a SARIF URI reference and its
   /// message without the witness clause (``LintFinding/witnessClause(_:)``) — not its line or
   /// column, so fingerprints are those of runs before findings named a witness.
-  public static func fingerprint(of finding: LintFinding) -> String {
+  package static func fingerprint(of finding: LintFinding) -> String {
     fingerprint(
       code: finding.code.rawValue,
       uri: finding.location.map { LintReportFormatter.uriReference($0.file) } ?? "",
@@ -155,14 +155,14 @@ public struct LintBaseline: Hashable, Sendable {
 }
 
 /// A baseline file that is not a SARIF log keymap-lint can read, with where.
-public struct LintBaselineError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct LintBaselineError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
-  public var message: String
+  package var message: String
   /// Where.
-  public var location: SourceLocation
+  package var location: SourceLocation
 
   /// The error as `file:line:column: message`.
-  public var description: String { "\(location): \(message)" }
+  package var description: String { "\(location): \(message)" }
 }
 
 extension JSONNode {

@@ -1,11 +1,11 @@
 import Foundation
-public import MenuKit
+import MenuKit
 
 /// A desktop whose system shortcuts never reach an app.
 ///
 /// The table of each is in `docs/tools/keymap-lint.md` ("Reserved shortcuts") and in
 /// ``ReservedShortcut/table(for:)``.
-public enum Desktop: String, CaseIterable, Hashable, Sendable {
+package enum Desktop: String, CaseIterable, Hashable, Sendable {
   /// GNOME Shell and Mutter.
   case gnome
   /// KDE Plasma and KWin.
@@ -17,25 +17,25 @@ public enum Desktop: String, CaseIterable, Hashable, Sendable {
   ///
   /// - Parameter platform: The platform profile.
   /// - Returns: The desktop.
-  public static func `default`(for platform: PlatformProfile) -> Desktop {
+  package static func `default`(for platform: PlatformProfile) -> Desktop {
     platform == .mac ? .macos : .gnome
   }
 }
 
 /// A shortcut a desktop takes for itself, such as Alt+Tab.
-public struct ReservedShortcut: Hashable, Sendable {
+package struct ReservedShortcut: Hashable, Sendable {
   /// The physical stroke: `.command` is the Super (⌘) key.
-  public var stroke: PhysicalStroke
+  package var stroke: PhysicalStroke
   /// How the table writes it, in MenuKit's canonical text, such as `Super+L`.
-  public var text: String
+  package var text: String
   /// What the desktop does with it.
-  public var purpose: String
+  package var purpose: String
 
   /// The reserved shortcuts of a desktop, in table order.
   ///
   /// - Parameter desktop: The desktop.
   /// - Returns: The table.
-  public static func table(for desktop: Desktop) -> [ReservedShortcut] {
+  package static func table(for desktop: Desktop) -> [ReservedShortcut] {
     let rows: [(String, String)]
     switch desktop {
     case .gnome: rows = gnome + gnomeSuper + virtualTerminals

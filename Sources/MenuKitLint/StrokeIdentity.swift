@@ -17,7 +17,7 @@ import MenuKitXKB
 ///                                   platform: .linux))
 /// // the stroke Ctrl+{ (input "{", modifiers .control)
 /// ```
-public final class StrokeIdentity {
+package final class StrokeIdentity {
   private let us: LayoutKeyboard?
   private var known: [PhysicalStroke: PhysicalStroke] = [:]
 
@@ -25,7 +25,7 @@ public final class StrokeIdentity {
   ///
   /// - Parameter layouts: The analyzer whose `us` layout is used; without one (no XKB data),
   ///   every stroke is its own identity.
-  public init(layouts: LayoutAnalyzer) {
+  package init(layouts: LayoutAnalyzer) {
     us = layouts.us
   }
 
@@ -34,7 +34,7 @@ public final class StrokeIdentity {
   ///
   /// - Parameter stroke: A stroke with physical modifiers.
   /// - Returns: Its identity.
-  public func press(of stroke: PhysicalStroke) -> PhysicalStroke {
+  package func press(of stroke: PhysicalStroke) -> PhysicalStroke {
     guard stroke.modifiers.contains(.shift), let us, let text = stroke.input.characters,
       text.count == 1, text.first?.isLetter == false
     else { return stroke }

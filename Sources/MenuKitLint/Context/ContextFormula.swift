@@ -1,4 +1,4 @@
-public import MenuKit
+import MenuKit
 
 /// A condition on a context stack at one position, built from context predicates: what
 /// ``ContextSolver`` decides satisfiability of.
@@ -15,7 +15,7 @@ public import MenuKit
 /// let formula = ContextFormula.and([.predicate(editor), .not(.predicate(readOnly))])
 /// ContextSolver().witness(for: formula)  // [Editor]
 /// ```
-public indirect enum ContextFormula: Hashable, Sendable {
+package indirect enum ContextFormula: Hashable, Sendable {
   /// The predicate holds at the position; nil always holds.
   case predicate(ContextPredicate?)
   /// The formula does not hold.
@@ -36,7 +36,7 @@ public indirect enum ContextFormula: Hashable, Sendable {
   ///   - stack: The contexts, root first.
   ///   - depth: The position.
   /// - Returns: Whether the formula holds there.
-  public func holds(in stack: [KeyContext], at depth: Int) -> Bool {
+  package func holds(in stack: [KeyContext], at depth: Int) -> Bool {
     guard stack.indices.contains(depth) else { return false }
     switch self {
     case .predicate(let predicate):

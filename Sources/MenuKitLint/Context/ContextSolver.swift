@@ -1,4 +1,4 @@
-public import MenuKit
+import MenuKit
 
 /// Decides whether context formulas can hold, and finds a context stack where they do.
 ///
@@ -34,21 +34,21 @@ public import MenuKit
 /// - Complexity: exponential in the number of distinct atoms in the worst case; the formulas
 ///   of real keymaps have a handful, and a search gives up after ``maximumSteps`` steps
 ///   (``Decision/undecided``, on which the rules report nothing).
-public struct ContextSolver: Sendable {
+package struct ContextSolver: Sendable {
   /// What the solver assumes about contexts beyond the predicate language.
-  public struct Assumptions: Hashable, Sendable {
+  package struct Assumptions: Hashable, Sendable {
     /// Whether one context has at most one kind (``isKind(_:)``).
-    public var exclusiveKinds: Bool
+    package var exclusiveKinds: Bool
     /// Pairs of kinds that may appear in one context all the same, each sorted.
-    public var compatibleKinds: Set<[String]>
+    package var compatibleKinds: Set<[String]>
     /// Identifiers that are kinds whatever their case, such as Zed's `menu`: keymap-lint lists
     /// those that some predicate uses as a whole operand of `>` (`FileFinder > Picker > menu`).
-    public var lowercaseKinds: Set<String>
+    package var lowercaseKinds: Set<String>
     /// Identifiers that are free flags, not kinds, whatever their case: they exclude no kind.
     /// ``exclusiveKinds(learningFrom:)`` makes a flag (Zed's `VimControl`, which its `Editor`
     /// contributes besides its kind) compatible with its kinds through ``compatibleKinds``,
     /// and lists here only the flags of a group too large for that.
-    public var flags: Set<String>
+    package var flags: Set<String>
 
     /// Creates assumptions.
     ///
@@ -57,7 +57,7 @@ public struct ContextSolver: Sendable {
     ///   - compatibleKinds: Pairs of kinds that may share a context.
     ///   - lowercaseKinds: Identifiers that are kinds whatever their case.
     ///   - flags: Identifiers that are flags of a kind, never kinds.
-    public init(
+    package init(
       exclusiveKinds: Bool = false, compatibleKinds: Set<[String]> = [],
       lowercaseKinds: Set<String> = [], flags: Set<String> = []
     ) {
@@ -69,7 +69,7 @@ public struct ContextSolver: Sendable {
 
     /// Whether an identifier names a kind: it is not one of ``flags``, and it begins with an
     /// uppercase letter or is one of ``lowercaseKinds``.
-    public func isKind(_ name: String) -> Bool {
+    package func isKind(_ name: String) -> Bool {
       if flags.contains(name) { return false }
       if lowercaseKinds.contains(name) { return true }
       guard let first = name.unicodeScalars.first else { return false }
@@ -77,7 +77,7 @@ public struct ContextSolver: Sendable {
     }
 
     /// No assumption: identifiers are free.
-    public static let none = Assumptions()
+    package static let none = Assumptions()
 
     /// Exclusive kinds, learned from the predicates: an identifier that is a whole operand of
     /// `>` is a kind even in lowercase (`Picker > menu`); an uppercase identifier that one
@@ -89,7 +89,7 @@ public struct ContextSolver: Sendable {
     ///
     /// - Parameter predicates: The predicates of the keymaps being linted.
     /// - Returns: The assumptions.
-    public static func exclusiveKinds(learningFrom predicates: some Sequence<ContextPredicate>)
+    package static func exclusiveKinds(learningFrom predicates: some Sequence<ContextPredicate>)
       -> Assumptions
     {
       var kinds: Set<String> = []
@@ -252,15 +252,15 @@ public struct ContextSolver: Sendable {
   }
 
   /// The most positions a witness stack is searched over.
-  public static let maximumStackDepth = 8
+  package static let maximumStackDepth = 8
 
   /// What the solver assumes about contexts.
-  public var assumptions: Assumptions
+  package var assumptions: Assumptions
 
   /// Creates a solver.
   ///
   /// - Parameter assumptions: What to assume beyond the predicate language; none by default.
-  public init(assumptions: Assumptions = .none) {
+  package init(assumptions: Assumptions = .none) {
     self.assumptions = assumptions
   }
 
@@ -271,7 +271,7 @@ public struct ContextSolver: Sendable {
   ///
   /// - Parameter formula: The formula.
   /// - Returns: The stack, root first, or nil when the formula is unsatisfiable.
-  public func witness(for formula: ContextFormula) -> [KeyContext]? {
+  package func witness(for formula: ContextFormula) -> [KeyContext]? {
     if case .satisfiable(let stack) = decide(formula) { return stack }
     return nil
   }
@@ -281,7 +281,7 @@ public struct ContextSolver: Sendable {
   ///
   /// - Parameter formula: The formula.
   /// - Returns: The decision.
-  public func decide(_ formula: ContextFormula) -> Decision {
+  package func decide(_ formula: ContextFormula) -> Decision {
     let term = ContextTerm(formula)
     // Every step of the search evaluates the whole formula: a huge one (a when clause of
     // thousands of terms) is not searched at all.
@@ -311,7 +311,7 @@ public struct ContextSolver: Sendable {
   }
 
   /// What ``decide(_:)`` found.
-  public enum Decision: Hashable, Sendable {
+  package enum Decision: Hashable, Sendable {
     /// The formula holds at the last position of the stack.
     case satisfiable([KeyContext])
     /// No stack makes the formula hold.
@@ -321,22 +321,22 @@ public struct ContextSolver: Sendable {
   }
 
   /// How many assignments a search may visit before it gives up.
-  public static let maximumSteps = 200_000
+  package static let maximumSteps = 200_000
 
   /// The most names and comparisons a formula may have for the solver to search it; a larger
   /// one is ``Decision/undecided`` at once (real keymaps' formulas have a handful).
-  public static let maximumAtoms = 4_096
+  package static let maximumAtoms = 4_096
 
   /// The most kinds a question may involve for ``Assumptions/exclusiveKinds`` to apply to it:
   /// the assumption adds a constraint per pair of kinds, so with more it is left out of that
   /// question, and a `&&` chain naming more teaches no compatible pairs.
-  public static let maximumExclusiveKinds = 64
+  package static let maximumExclusiveKinds = 64
 
   /// Whether some context stack makes the formula hold.
   ///
   /// - Parameter formula: The formula.
   /// - Returns: Whether it is satisfiable.
-  public func isSatisfiable(_ formula: ContextFormula) -> Bool {
+  package func isSatisfiable(_ formula: ContextFormula) -> Bool {
     witness(for: formula) != nil
   }
 
@@ -349,7 +349,7 @@ public struct ContextSolver: Sendable {
   ///   - lhs: A binding's context.
   ///   - rhs: Another binding's context.
   /// - Returns: The witness stack, or nil when they never hold at one position.
-  public func canHoldTogether(_ lhs: ContextPredicate?, _ rhs: ContextPredicate?)
+  package func canHoldTogether(_ lhs: ContextPredicate?, _ rhs: ContextPredicate?)
     -> [KeyContext]?
   {
     witness(for: .and([.predicate(lhs), .predicate(rhs)]))
@@ -361,7 +361,7 @@ public struct ContextSolver: Sendable {
   ///   - lhs: The stronger predicate; nil always holds.
   ///   - rhs: The weaker predicate; nil always holds.
   /// - Returns: True when `lhs && !rhs` is unsatisfiable (false when undecided).
-  public func implies(_ lhs: ContextPredicate?, _ rhs: ContextPredicate?) -> Bool {
+  package func implies(_ lhs: ContextPredicate?, _ rhs: ContextPredicate?) -> Bool {
     decide(.and([.predicate(lhs), .not(.predicate(rhs))])) == .unsatisfiable
   }
 

@@ -1,6 +1,6 @@
 import Foundation
-public import MenuKit
-public import MenuKitXKB
+import MenuKit
+import MenuKitXKB
 
 /// Compiles keyboard layouts once each and answers how shortcuts are typed on them.
 ///
@@ -15,7 +15,7 @@ public import MenuKitXKB
 /// se.typing(of: try KeyboardShortcut(parsing: "Cmd+["), platform: .linux).verdict
 /// // .relocated: Ctrl+Å fires it
 /// ```
-public final class LayoutAnalyzer {
+package final class LayoutAnalyzer {
   /// The XKB context: the system's data only (``XKBContext/system(includePaths:)``).
   let context: XKBContext
   /// The include paths given, searched before the system's.
@@ -24,18 +24,18 @@ public final class LayoutAnalyzer {
   private var keyboards: [LayoutName: LayoutKeyboard] = [:]
   /// Where a sweep over layouts keeps each layout's answers between runs, or nil for none
   /// (the default): see ``LayoutTypingCache``.
-  public var typingCache: LayoutTypingCache?
+  package var typingCache: LayoutTypingCache?
   /// Called from the sweep's workers as layouts are done, with how many are done and how many
   /// there are: `keymap-lint` draws its progress line with it.
-  public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  package var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   /// How many layouts a sweep checks at once, each on its own thread: by default, the number
   /// of active cores.
-  public var maximumWorkers = ProcessInfo.processInfo.activeProcessorCount
+  package var maximumWorkers = ProcessInfo.processInfo.activeProcessorCount
 
   /// Creates an analyzer over the system's XKB data, or over other include paths.
   ///
   /// - Parameter includePaths: Directories of XKB data searched before the system's.
-  public init(includePaths: [String] = []) {
+  package init(includePaths: [String] = []) {
     self.includePaths = includePaths
     context = XKBContext.system(includePaths: includePaths)
   }
@@ -45,7 +45,7 @@ public final class LayoutAnalyzer {
   /// - Parameter name: The layout.
   /// - Returns: The keyboard.
   /// - Throws: ``XKBError`` when XKB does not know the layout or variant.
-  public func keyboard(for name: LayoutName) throws(XKBError) -> LayoutKeyboard {
+  package func keyboard(for name: LayoutName) throws(XKBError) -> LayoutKeyboard {
     if let known = keyboards[name] { return known }
     let keyboard = try compile(name)
     keyboards[name] = keyboard
@@ -60,15 +60,15 @@ public final class LayoutAnalyzer {
   }
 
   /// US QWERTY: the positions that shortcuts are written for.
-  public var us: LayoutKeyboard? { try? keyboard(for: LayoutName(layout: "us")) }
+  package var us: LayoutKeyboard? { try? keyboard(for: LayoutName(layout: "us")) }
 }
 
 /// One compiled layout and its cached answers.
-public final class LayoutKeyboard {
+package final class LayoutKeyboard {
   /// The layout's name.
-  public let name: LayoutName
+  package let name: LayoutName
   /// The compiled keymap.
-  public let keymap: XKBKeymap
+  package let keymap: XKBKeymap
   /// The keyboard whose reachability and relocation rules MenuKit's matcher uses.
   let keyboard: XKBKeyboard
   private var reachabilities: [KeyInput: ShortcutReachability] = [:]
@@ -85,7 +85,7 @@ public final class LayoutKeyboard {
   ///
   /// - Parameter input: A key-command input.
   /// - Returns: The reachability.
-  public func reachability(of input: KeyInput) -> ShortcutReachability {
+  package func reachability(of input: KeyInput) -> ShortcutReachability {
     if let known = reachabilities[input] { return known }
     let answer = keyboard.reachability(of: input)
     reachabilities[input] = answer
@@ -97,7 +97,7 @@ public final class LayoutKeyboard {
   ///
   /// - Parameter input: A key-command input.
   /// - Returns: The relocated key, or nil.
-  public func relocatedKey(for input: KeyInput) -> ShortcutLocation? {
+  package func relocatedKey(for input: KeyInput) -> ShortcutLocation? {
     if let known = relocations[input] { return known }
     let answer = keyboard.relocatedKey(for: input)
     relocations[input] = .some(answer)
@@ -120,7 +120,7 @@ public final class LayoutKeyboard {
   ///   - allowsAutomaticLocalization: Whether the stroke's key command allows automatic
   ///     localization.
   /// - Returns: The engine's answer.
-  public func typing(
+  package func typing(
     of stroke: KeyboardShortcut, platform: PlatformProfile, allowsAutomaticLocalization: Bool = true
   ) -> StrokeTyping {
     keyboard.typing(
@@ -131,7 +131,7 @@ public final class LayoutKeyboard {
   ///
   /// - Parameter code: The evdev code.
   /// - Returns: `KEY_LEFTBRACE` when the code has a Linux name, else `<AD11>`, else the code.
-  public func keyLabel(forEvdevCode code: Int) -> String {
+  package func keyLabel(forEvdevCode code: Int) -> String {
     if let name = EvdevKeyNames.names[code] { return name }
     if let name = keymap.keyName(forEvdevCode: code) { return "<\(name)>" }
     return "key \(code)"
@@ -142,7 +142,7 @@ public final class LayoutKeyboard {
   ///
   /// - Parameter input: A key-command input.
   /// - Returns: The ways, by evdev code and level.
-  public func ways(toType input: KeyInput) -> [TypingWay] {
+  package func ways(toType input: KeyInput) -> [TypingWay] {
     var ways: [TypingWay] = []
     let wanted = KeyInput.comparable(input)
     for code in keymap.evdevCodes {
@@ -165,20 +165,20 @@ public final class LayoutKeyboard {
 }
 
 /// One physical way to type an input: a key, a level and the modifiers that select it.
-public struct TypingWay: Hashable, Sendable {
+package struct TypingWay: Hashable, Sendable {
   /// The key's evdev code.
-  public var evdevCode: Int
+  package var evdevCode: Int
   /// The key's Linux name, such as `KEY_8`.
-  public var keyName: String
+  package var keyName: String
   /// The key's XKB name, such as `AE08`.
-  public var xkbKeyName: String
+  package var xkbKeyName: String
   /// The shift level, from 1.
-  public var level: Int
+  package var level: Int
   /// The keysym's name, such as `bracketleft`.
-  public var keysym: String
+  package var keysym: String
   /// The modifier sets that select the level, each as XKB modifier names (`Mod5` is AltGr on
   /// most layouts); one empty set means the key alone.
-  public var modifierSets: [[String]]
+  package var modifierSets: [[String]]
 }
 
 extension KeyInput {

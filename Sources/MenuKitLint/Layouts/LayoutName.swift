@@ -1,5 +1,5 @@
 internal import CXKBRegistry
-internal import MenuKitXKB
+import MenuKitXKB
 
 /// An XKB layout and, optionally, one of its variants: `de`, `de(nodeadkeys)`.
 ///
@@ -9,18 +9,18 @@ internal import MenuKitXKB
 /// name.variant      // "nodeadkeys"
 /// name.description  // "de(nodeadkeys)"
 /// ```
-public struct LayoutName: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct LayoutName: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The layout, such as `de`.
-  public var layout: String
+  package var layout: String
   /// The variant, such as `nodeadkeys`, or nil for the layout's default.
-  public var variant: String?
+  package var variant: String?
 
   /// Creates a name.
   ///
   /// - Parameters:
   ///   - layout: The layout.
   ///   - variant: The variant, or nil.
-  public init(layout: String, variant: String? = nil) {
+  package init(layout: String, variant: String? = nil) {
     self.layout = layout
     self.variant = variant.flatMap { $0.isEmpty ? nil : $0 }
   }
@@ -30,7 +30,7 @@ public struct LayoutName: Hashable, Sendable, Comparable, CustomStringConvertibl
   /// - Parameter text: The text.
   /// - Throws: ``LayoutNameError`` for an empty name, a missing `)` or characters XKB names
   ///   never contain.
-  public init(parsing text: String) throws(LayoutNameError) {
+  package init(parsing text: String) throws(LayoutNameError) {
     var layout = text
     var variant: String?
     if let open = text.firstIndex(of: "(") {
@@ -61,10 +61,10 @@ public struct LayoutName: Hashable, Sendable, Comparable, CustomStringConvertibl
   }
 
   /// `layout` or `layout(variant)`.
-  public var description: String { variant.map { "\(layout)(\($0))" } ?? layout }
+  package var description: String { variant.map { "\(layout)(\($0))" } ?? layout }
 
   /// Orders by layout, then variant (the layout's default first).
-  public static func < (lhs: LayoutName, rhs: LayoutName) -> Bool {
+  package static func < (lhs: LayoutName, rhs: LayoutName) -> Bool {
     (lhs.layout, lhs.variant ?? "") < (rhs.layout, rhs.variant ?? "")
   }
 
@@ -77,7 +77,7 @@ public struct LayoutName: Hashable, Sendable, Comparable, CustomStringConvertibl
   /// ```
   ///
   /// - Returns: The names, or an empty list when the registry cannot be read.
-  public static func installed() -> [LayoutName] {
+  package static func installed() -> [LayoutName] {
     guard let context = rxkb_context_new(RXKB_CONTEXT_NO_DEFAULT_INCLUDES) else { return [] }
     defer { rxkb_context_unref(context) }
     guard rxkb_context_include_path_append(context, XKBContext.systemIncludePath) else {
@@ -100,15 +100,15 @@ public struct LayoutName: Hashable, Sendable, Comparable, CustomStringConvertibl
 }
 
 /// A layout name that cannot be parsed.
-public struct LayoutNameError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct LayoutNameError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The text given.
-  public var text: String
+  package var text: String
   /// What is wrong with it.
-  public var reason: String
+  package var reason: String
 
   /// `bad layout 'de(': a '(' without a closing ')' at the end; expected a name such as 'de'
   /// or 'de(nodeadkeys)'`.
-  public var description: String {
+  package var description: String {
     "bad layout '\(XKBKeymap.RuleNames.quotable(text))': \(reason); expected a name such as "
       + "'de' or 'de(nodeadkeys)'"
   }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import MenuKit
 
 #if canImport(Glibc)
@@ -24,14 +24,14 @@ import MenuKit
 /// let analyzer = LayoutAnalyzer()
 /// analyzer.typingCache = LayoutTypingCache.userDirectory().map(LayoutTypingCache.init)
 /// ```
-public struct LayoutTypingCache: Hashable, Sendable {
+package struct LayoutTypingCache: Hashable, Sendable {
   /// The cache's root directory, such as `~/.cache/menukit`.
-  public var directory: String
+  package var directory: String
 
   /// Creates a cache in a directory (created on first write).
   ///
   /// - Parameter directory: The root directory; entries go under `layout-typing/`.
-  public init(directory: String) {
+  package init(directory: String) {
     self.directory = directory
   }
 
@@ -40,7 +40,7 @@ public struct LayoutTypingCache: Hashable, Sendable {
   ///
   /// - Parameter environment: The environment to read.
   /// - Returns: The directory, or nil when neither variable gives an absolute path.
-  public static func userDirectory(
+  package static func userDirectory(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String? {
     if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {

@@ -1,5 +1,5 @@
-public import MenuKit
-public import MenuKitXKB
+import MenuKit
+import MenuKitXKB
 
 /// How a shortcut is typed on a layout: every physical way to type its key, and the typing
 /// engine's answer — the press that fires it, or why none does, with the relocation that
@@ -20,30 +20,30 @@ public import MenuKitXKB
 /// //   automatic localization relocates it to Ctrl+Shift+Å (KEY_LEFTBRACE, level 1)
 /// //   press: KEY_LEFTBRACE with Ctrl+Shift (level 1): Aring, a localized match
 /// ```
-public struct TypingAnswer: Hashable, Sendable {
+package struct TypingAnswer: Hashable, Sendable {
   /// The version of the JSON form: 2 added `press`, `reason` and `localization`, and the
   /// verdicts `relocated`, `layoutAction` and `modifiersConsumed`.
-  public static let jsonSchemaVersion = 2
+  package static let jsonSchemaVersion = 2
 
   /// The shortcut asked about.
-  public var shortcut: KeyboardShortcut
+  package var shortcut: KeyboardShortcut
   /// The layout.
-  public var layout: LayoutName
+  package var layout: LayoutName
   /// The platform whose labels are used.
-  public var platform: PlatformProfile
+  package var platform: PlatformProfile
   /// Whether automatic localization was allowed.
-  public var allowsAutomaticLocalization: Bool
+  package var allowsAutomaticLocalization: Bool
   /// The typing engine's answer.
-  public var typing: StrokeTyping
+  package var typing: StrokeTyping
   /// The engine's answer without automatic localization, when the shortcut is relocated.
-  public var withoutLocalization: StrokeTyping?
+  package var withoutLocalization: StrokeTyping?
   /// The verdict's name: `direct`, `needsAltGr`, `relocated`, `layoutAction`,
   /// `modifiersConsumed` or `unreachable` (``MenuKitXKB/StrokeTyping/Verdict``).
-  public var reachability: String { typing.verdict.rawValue }
+  package var reachability: String { typing.verdict.rawValue }
   /// Every key and level that types the key.
-  public var ways: [TypingWay]
+  package var ways: [TypingWay]
   /// The shortcut automatic localization relocates to, and its key, if any.
-  public var relocation: (shortcut: KeyboardShortcut, keyName: String, level: Int)? {
+  package var relocation: (shortcut: KeyboardShortcut, keyName: String, level: Int)? {
     relocated.map { ($0.shortcut, $0.keyName, $0.level) }
   }
 
@@ -65,7 +65,7 @@ public struct TypingAnswer: Hashable, Sendable {
   ///   - keyboard: The layout.
   ///   - platform: The platform whose labels are used, and that maps `Cmd`.
   ///   - allowsAutomaticLocalization: Whether automatic localization may relocate the key.
-  public init(
+  package init(
     shortcut: KeyboardShortcut, keyboard: LayoutKeyboard, platform: PlatformProfile,
     allowsAutomaticLocalization: Bool = true
   ) {
@@ -132,7 +132,7 @@ public struct TypingAnswer: Hashable, Sendable {
   }
 
   /// The answer for people.
-  public var text: String {
+  package var text: String {
     let label = shortcut.label(for: platform)
     var lines = ["\(label) on \(layout): \(verdictText)"]
     for way in ways {
@@ -172,7 +172,7 @@ public struct TypingAnswer: Hashable, Sendable {
   }
 
   /// The answer as versioned JSON.
-  public var json: String {
+  package var json: String {
     typealias Formatter = LintReportFormatter
     let ways = self.ways.map { way -> JSONValue in
       .object(

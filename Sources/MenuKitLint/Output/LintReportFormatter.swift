@@ -11,12 +11,12 @@ import MenuKit
 /// // keymap.json:3:7: error[MK602 dead-binding]: Ctrl+K (a) in no context never runs: …
 /// //   note: keymap.json:4:7: overridden here by b in no context
 /// ```
-public enum LintReportFormatter {
+package enum LintReportFormatter {
   /// The version of the JSON output; it changes only when a field changes meaning or goes.
-  public static let jsonSchemaVersion = 1
+  package static let jsonSchemaVersion = 1
 
   /// The output formats.
-  public enum Format: String, CaseIterable, Hashable, Sendable {
+  package enum Format: String, CaseIterable, Hashable, Sendable {
     /// `path:line:col: severity[CODE name]: message` and indented notes.
     case human
     /// Versioned JSON (``jsonSchemaVersion``).
@@ -33,7 +33,7 @@ public enum LintReportFormatter {
   ///   - report: The report.
   ///   - format: The format.
   /// - Returns: The text, ending in a newline unless empty.
-  public static func format(_ report: LintReport, as format: Format) -> String {
+  package static func format(_ report: LintReport, as format: Format) -> String {
     switch format {
     case .human: human(report)
     case .json: json(report)
@@ -49,7 +49,7 @@ public enum LintReportFormatter {
   ///
   /// - Parameter report: The report.
   /// - Returns: The text.
-  public static func human(_ report: LintReport) -> String {
+  package static func human(_ report: LintReport) -> String {
     var lines: [String] = []
     for finding in report.findings {
       let head =
@@ -87,7 +87,7 @@ public enum LintReportFormatter {
   ///
   /// - Parameter report: The report.
   /// - Returns: The JSON text.
-  public static func json(_ report: LintReport) -> String {
+  package static func json(_ report: LintReport) -> String {
     let findings = report.findings.map { finding -> JSONValue in
       var members: [(String, JSONValue)] = [
         ("code", .string(finding.code.rawValue)), ("name", .string(finding.code.name)),
@@ -160,7 +160,7 @@ public enum LintReportFormatter {
   // MARK: SARIF
 
   /// The SARIF 2.1.0 schema's address.
-  public static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+  package static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 
   /// SARIF 2.1.0: one run of the `keymap-lint` driver with a rule per code and a result per
   /// finding; notes become related locations, and each result has a line-independent
@@ -169,7 +169,7 @@ public enum LintReportFormatter {
   ///
   /// - Parameter report: The report.
   /// - Returns: The SARIF log as JSON text.
-  public static func sarif(_ report: LintReport) -> String {
+  package static func sarif(_ report: LintReport) -> String {
     var codes = KeymapLinter.allRules.map(\.code)
     for finding in report.findings where !codes.contains(finding.code) {
       codes.append(finding.code)
@@ -287,7 +287,7 @@ public enum LintReportFormatter {
   ///
   /// - Parameter report: The report.
   /// - Returns: One command per line.
-  public static func github(_ report: LintReport) -> String {
+  package static func github(_ report: LintReport) -> String {
     var lines: [String] = []
     for finding in report.findings {
       let command =

@@ -1,4 +1,4 @@
-public import MenuKit
+import MenuKit
 
 /// MK604: a key sequence is a proper prefix of a longer one, in contexts that can hold on one
 /// stack, so typing it leaves the keys pending (rule 8 of `docs/formats/keymaps.md`): its command runs
@@ -6,14 +6,14 @@ public import MenuKit
 ///
 /// Each reported pair is checked with `KeyBindingResolver` at the witness stack: the longer
 /// binding must be among the resolution's continuations there.
-public struct PrefixShadowingRule: LintRule {
+package struct PrefixShadowingRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK604 prefix-shadowing`.
-  public var code: DiagnosticCode { .prefixShadowing }
+  package var code: DiagnosticCode { .prefixShadowing }
 
   /// Each binding that some longer binding begins with, where both can apply.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     let bindings = model.activeBindings.filter {
       if case .perform = $0.binding.effect { return true }
       return false
@@ -69,14 +69,14 @@ public struct PrefixShadowingRule: LintRule {
 /// The rule runs only when at least one menu file is among the inputs: other editors' keymaps
 /// name commands that are defined in their code. The platform's standard menu counts as
 /// defined, since menu files apply their edits to it.
-public struct UndefinedCommandRule: LintRule {
+package struct UndefinedCommandRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK608 undefined-command`.
-  public var code: DiagnosticCode { .undefinedCommand }
+  package var code: DiagnosticCode { .undefinedCommand }
 
   /// The keymap bindings whose action no menu defines.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     guard model.hasMenus else { return [] }
     var defined = model.definedActions
     for element in StandardMenus.mainMenu(for: model.configuration.platform).allKeyCommands {
@@ -141,14 +141,14 @@ public struct UndefinedCommandRule: LintRule {
 ///
 /// Two key commands of one menu are `MK302` (``MenuValidator``); this rule covers keymaps and
 /// a keymap against a menu.
-public struct ProfileDuplicateRule: LintRule {
+package struct ProfileDuplicateRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK609 profile-duplicate`.
-  public var code: DiagnosticCode { .profileDuplicate }
+  package var code: DiagnosticCode { .profileDuplicate }
 
   /// The later binding of each such pair.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     let bindings = model.activeBindings
     // Keys as written: two spellings of one press (`Ctrl+Shift+[`, `Ctrl+{`) are a conflict
     // (MK601–MK603), not a profile duplicate.
@@ -204,14 +204,14 @@ public struct ProfileDuplicateRule: LintRule {
 
 /// MK610: a shortcut that the desktop reserves (``ReservedShortcut/table(for:)``): the app
 /// never receives it.
-public struct ReservedShortcutRule: LintRule {
+package struct ReservedShortcutRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK610 reserved-shortcut`.
-  public var code: DiagnosticCode { .reservedShortcut }
+  package var code: DiagnosticCode { .reservedShortcut }
 
   /// Each binding whose first stroke is reserved.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     let desktop = model.configuration.desktop
     var reserved: [PhysicalStroke: ReservedShortcut] = [:]
     for entry in ReservedShortcut.table(for: desktop) {
@@ -240,7 +240,7 @@ public struct ReservedShortcutRule: LintRule {
 
 extension Desktop {
   /// The desktop's name in messages: `GNOME`, `KDE Plasma`, `macOS`.
-  public var displayName: String {
+  package var displayName: String {
     switch self {
     case .gnome: "GNOME"
     case .kde: "KDE Plasma"
@@ -253,14 +253,14 @@ extension Desktop {
 /// (Qt, Windows) or `_` (GTK) in their titles; `&&` and `__` are a literal character.
 ///
 /// Inline groups are sections of their menu, so their items count with the menu's own.
-public struct DuplicateMnemonicRule: LintRule {
+package struct DuplicateMnemonicRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK611 duplicate-mnemonic`.
-  public var code: DiagnosticCode { .duplicateMnemonic }
+  package var code: DiagnosticCode { .duplicateMnemonic }
 
   /// The later item of each pair that shares a mnemonic.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     var findings: [LintFinding] = []
     for document in model.documents {
       for items in document.menuItems {

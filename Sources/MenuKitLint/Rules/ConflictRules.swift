@@ -1,30 +1,30 @@
-public import MenuKit
+import MenuKit
 
 /// MK601: two bindings of the same keys can apply at the same context depth, neither context
 /// implies the other, and only their order in the file decides which runs where both hold.
 ///
 /// The finding is at the later binding (the one that wins where both hold); a note gives a
 /// context stack where both hold, checked with ``ContextPredicate/holds(in:at:)``.
-public struct AmbiguousBindingRule: LintRule {
+package struct AmbiguousBindingRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK601 ambiguous-binding`.
-  public var code: DiagnosticCode { .ambiguousBinding }
+  package var code: DiagnosticCode { .ambiguousBinding }
   /// The ambiguities of the conflict analysis.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     model.conflicts.filter { $0.code == code }
   }
 }
 
 /// MK602: a binding never runs, because wherever its context holds a later binding of the
 /// same keys in the same file holds too and wins (rules 5 and 6 of `docs/formats/keymaps.md`).
-public struct DeadBindingRule: LintRule {
+package struct DeadBindingRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK602 dead-binding`.
-  public var code: DiagnosticCode { .deadBinding }
+  package var code: DiagnosticCode { .deadBinding }
   /// The dead bindings of the conflict analysis.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     model.conflicts.filter { $0.code == code }
   }
 }
@@ -32,13 +32,13 @@ public struct DeadBindingRule: LintRule {
 /// MK603 (a note): a later binding of the same keys overrides another by design — its context
 /// is more specific, or it comes from a later keymap (a higher layer, such as a user keymap
 /// over the defaults), or it is an unbind.
-public struct ResolvedOverrideRule: LintRule {
+package struct ResolvedOverrideRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK603 resolved-override`.
-  public var code: DiagnosticCode { .resolvedOverride }
+  package var code: DiagnosticCode { .resolvedOverride }
   /// The overrides of the conflict analysis.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     model.conflicts.filter { $0.code == code }
   }
 }

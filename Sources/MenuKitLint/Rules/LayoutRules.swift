@@ -1,4 +1,4 @@
-public import MenuKit
+import MenuKit
 import MenuKitXKB
 
 /// MK605: a shortcut that no press on a layout fires because no key types it (nor its US
@@ -8,14 +8,14 @@ import MenuKitXKB
 /// (``MenuKitXKB/XKBKeyboard/typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``):
 /// the stroke is `unreachable`, or automatic localization relocates it because no key types it.
 /// Each affected layout gets a note with the relocation, or says that there is none.
-public struct UntypableShortcutRule: LintRule {
+package struct UntypableShortcutRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK605 untypable-shortcut`.
-  public var code: DiagnosticCode { .untypableShortcut }
+  package var code: DiagnosticCode { .untypableShortcut }
 
   /// One finding per stroke that some layout cannot type.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     model.layoutFindings.filter { $0.code == code }
   }
 }
@@ -26,14 +26,14 @@ public struct UntypableShortcutRule: LintRule {
 ///
 /// Reported when the typing engine says `needsAltGr`, or relocates the stroke because its key
 /// is typed with AltGr.
-public struct AltGrShortcutRule: LintRule {
+package struct AltGrShortcutRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK606 needs-altgr`.
-  public var code: DiagnosticCode { .needsAltGr }
+  package var code: DiagnosticCode { .needsAltGr }
 
   /// One finding per stroke that some layout types only with AltGr.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     model.layoutFindings.filter { $0.code == code }
   }
 }
@@ -43,14 +43,14 @@ public struct AltGrShortcutRule: LintRule {
 /// German, so Ctrl+/ is pressed as Ctrl+Shift+7 there.
 ///
 /// The two presses compared are the typing engine's on the layout and on US QWERTY.
-public struct MovedKeyRule: LintRule {
+package struct MovedKeyRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK607 moved-key`.
-  public var code: DiagnosticCode { .movedKey }
+  package var code: DiagnosticCode { .movedKey }
 
   /// One finding per stroke that moves on some layout.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     model.layoutFindings.filter { $0.code == code }
   }
 }
@@ -61,14 +61,14 @@ public struct MovedKeyRule: LintRule {
 ///
 /// The key is the one the typing engine presses; what AltGr types on it is read by translating
 /// that press with the layout's AltGr key held.
-public struct CtrlAltCollisionRule: LintRule {
+package struct CtrlAltCollisionRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK613 ctrl-alt-collision`.
-  public var code: DiagnosticCode { .ctrlAltCollision }
+  package var code: DiagnosticCode { .ctrlAltCollision }
 
   /// One finding per Ctrl+Alt stroke whose key has a character at AltGr on some layout.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     model.layoutFindings.filter { $0.code == code }
   }
 }
@@ -80,14 +80,14 @@ public struct CtrlAltCollisionRule: LintRule {
 /// `ISO_Left_Tab` and is consumed.
 ///
 /// Reported when the typing engine says `layoutAction` or `modifiersConsumed`.
-public struct LayoutActionRule: LintRule {
+package struct LayoutActionRule: LintRule {
   /// Creates the rule.
-  public init() {}
+  package init() {}
   /// `MK614 layout-action`.
-  public var code: DiagnosticCode { .layoutAction }
+  package var code: DiagnosticCode { .layoutAction }
 
   /// One finding per stroke that some layout turns into something else.
-  public func check(_ model: LintModel) -> [LintFinding] {
+  package func check(_ model: LintModel) -> [LintFinding] {
     model.layoutFindings.filter { $0.code == code }
   }
 }
