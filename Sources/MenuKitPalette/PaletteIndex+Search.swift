@@ -73,18 +73,10 @@ extension PaletteIndex {
             matched = false
             break
           }
-          guard matched else { continue }
-          for pattern in patterns.terms {
-            guard
-              let best = buffers.bestField(
-                for: pattern, of: entry, withPositions: false, scratch: scratch)
-            else {
-              matched = false
-              break
-            }
-            total += best.score
-          }
-          guard matched else { continue }
+          guard matched,
+            let score = buffers.score(of: patterns.terms, entry: entry, scratch: scratch)
+          else { continue }
+          total += score
           if !exact.isEmpty && exact.contains(entry) { total += PaletteRanking.exactTitle }
         }
         scores[entry] = total
@@ -189,19 +181,9 @@ extension PaletteIndex {
                 entry: entry, score: bound, isEnabled: isEnabled, titleLength: titleLength)
               if best >= threshold { continue }
             }
-            var total = bonus
-            var matched = true
-            for pattern in patterns.terms {
-              guard
-                let best = buffers.bestField(
-                  for: pattern, of: entry, withPositions: false, scratch: scratch)
-              else {
-                matched = false
-                break
-              }
-              total += best.score
-            }
-            guard matched else { continue }
+            guard let score = buffers.score(of: patterns.terms, entry: entry, scratch: scratch)
+            else { continue }
+            let total = bonus + score
             let key = PaletteCandidate.key(
               entry: entry, score: total, isEnabled: isEnabled, titleLength: titleLength)
             if top.count == limit {
@@ -447,6 +429,18 @@ struct PaletteBuffers {
   let entryWords: UnsafeBufferPointer<UInt64>
   let entryInitials: UnsafeBufferPointer<UInt64>
   let entryRepeats: UnsafeBufferPointer<UInt64>
+
+  /// The sum of every term's best field score in an entry, or nil when a term does not match
+  /// it: what both the full and the bounded search score an entry with.
+  func score(of terms: [PalettePatterns.Term], entry: Int, scratch: FuzzyScratch) -> Int? {
+    var total = 0
+    for term in terms {
+      guard let best = bestField(for: term, of: entry, withPositions: false, scratch: scratch)
+      else { return nil }
+      total += best.score
+    }
+    return total
+  }
 
   /// The best-scoring field of an entry for a term, with its weighted score and bonuses; the
   /// first field wins a tie.
