@@ -143,7 +143,13 @@ struct MenuDump {
       }
       output.write(renderer.render(menu))
     case .json:
-      output.write(MenuFile(path: "", menu: menu, edits: []).jsonText(platform: options.platform))
+      let labels =
+        useKeymaps
+        ? KeyBindingResolver(defaults: menu, keymaps: keymaps, platform: options.platform)
+          .shortcutLabels(in: contexts) : nil
+      output.write(
+        MenuFile(path: "", menu: menu, edits: []).jsonText(
+          platform: options.platform, shortcutLabels: labels))
     case .markdown, .html:
       let status = CheatSheetPage.write(
         menu, options, keymaps: useKeymaps ? keymaps : nil, contexts: contexts, output: &output)

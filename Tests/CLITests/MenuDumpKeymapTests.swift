@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitTestSupport
 import MenuKitToolSupport
 import Testing
 
@@ -40,6 +41,28 @@ struct MenuDumpKeymapTests {
     // Outside an editor, the editor-only sequence does not fire: the menu's own Ctrl+/ shows.
     let outside = dump(menu, keymap, "--context", "Workspace")
     #expect(line(outside.out, containing: "Toggle Line Comment")?.hasSuffix("Ctrl+/") == true)
+  }
+
+  @Test("the JSON output labels commands with the keys that fire; shortcuts stay the menu's")
+  func jsonLabels() throws {
+    let mapped = dump(menu, keymap, "--format", "json", "--context", "Workspace > Editor")
+    #expect(mapped.status == .success, "\(mapped.err)")
+    let file = MenuFile.parse(mapped.out, path: "resolved.json")
+    #expect(!file.diagnostics.containsErrors, "\(file.diagnostics)")
+    // Print keeps its shortcut, but Ctrl+P fires Quick Open: Print has no label.
+    func object(_ title: String) -> String? {
+      let objects = mapped.out.components(separatedBy: "{")
+      return objects.first { $0.contains("\"command\": \"\(title)\"") }
+    }
+    let print = try #require(object("Print…"))
+    #expect(print.contains("\"shortcut\": \"Cmd+P\"") && !print.contains("\"label\""))
+    let quickOpen = try #require(object("Quick Open…"))
+    #expect(quickOpen.contains("\"label\": \"Ctrl+P\""))
+    let comment = try #require(object("Toggle Line Comment"))
+    #expect(comment.contains("\"label\": \"Ctrl+K Ctrl+C\""))
+    // Loaded again, the file is the menu without the keymaps: the tree of the menu alone.
+    let again = dump(try temporaryFile(mapped.out, name: "resolved.json"))
+    #expect(again.out == dump(menu).out)
   }
 
   @Test("discoverability lists the keys that fire in the given contexts")

@@ -186,7 +186,7 @@ struct MenuFileErrorTests {
             "keywords": ["a", 2],
             "alternates": [{"title": "T", "action": "", "modifer": "Alt"}, 5],
             "repeatBehavior": "once",
-            "label": "Ctrl+O"
+            "label": 3
           }
         ]}
       }
@@ -205,7 +205,8 @@ struct MenuFileErrorTests {
         "12:51: error[MK110]: unknown field 'modifer' in a command alternate; did you mean 'modifiers'?",
         "12:70: error[MK111]: expected an alternate object in 'alternates', found a number",
         "13:7: error[MK110]: field 'repeatBehavior' applies only to key commands; add a 'shortcut' to this command",
-        "14:7: error[MK110]: field 'label' applies only to key commands; add a 'shortcut' to this command",
+        // A label is written on any command a keymap binds (and ignored when read).
+        "14:16: error[MK111]: expected a string for 'label' in a command, found a number",
       ]),
     MenuFileErrorCase(
       "shortcuts and modifiers",

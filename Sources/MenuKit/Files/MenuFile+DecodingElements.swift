@@ -14,9 +14,11 @@ extension MenuFileDecoder {
     "attributes", "state", "keywords", "aliases", "alternates", "wantsPriorityOverSystemBehavior",
     "allowsAutomaticLocalization", "allowsAutomaticMirroring", "repeatBehavior",
   ]
-  /// The fields that only a command with a `shortcut` may have.
+  /// The fields that only a command with a `shortcut` may have. (`label`, which readers
+  /// ignore, may be on any command: with keymap files, `menu-dump --format json` labels the
+  /// commands that keymaps bind.)
   static let keyCommandFields = [
-    "label", "wantsPriorityOverSystemBehavior", "allowsAutomaticLocalization",
+    "wantsPriorityOverSystemBehavior", "allowsAutomaticLocalization",
     "allowsAutomaticMirroring", "repeatBehavior",
   ]
   /// The fields of a command alternate, in the order the writer uses.
@@ -153,6 +155,7 @@ extension MenuFileDecoder {
     if let items = array("alternates", in: fields, expected: "an array of alternates") {
       command.alternates = items.compactMap { decodeAlternate($0) }
     }
+    _ = string("label", in: fields)  // Written by menu-dump, checked, ignored.
     guard let shortcutNode = fields["shortcut"] else {
       for name in Self.keyCommandFields {
         guard let member = fields.members[name] else { continue }
@@ -163,7 +166,6 @@ extension MenuFileDecoder {
       }
       return .command(command)
     }
-    _ = string("label", in: fields)
     let repeats = KeyCommand.RepeatBehavior.allCases.map { (value: $0, name: $0.rawValue) }
     let flags = (
       priority: bool("wantsPriorityOverSystemBehavior", in: fields) ?? false,

@@ -29,10 +29,18 @@ extension MenuFile {
   /// //     …
   /// ```
   ///
-  /// - Parameter platform: When given, each key command also gets a `label`: its shortcut as
-  ///   shown on that platform (`"Ctrl+O"`), which readers ignore.
-  public func jsonText(platform: PlatformProfile? = nil) -> String {
-    JSONWriter.write(MenuFileEncoder(platform: platform).file(self))
+  /// - Parameters:
+  ///   - platform: When given, each key command also gets a `label`: its shortcut as shown on
+  ///     that platform (`"Ctrl+O"`), which readers ignore.
+  ///   - shortcutLabels: The keys that actually fire for each command, as
+  ///     ``KeyBindingResolver/shortcutLabels(in:platform:)`` gives them after keymaps are
+  ///     layered over the menu. When given, they are the `label`s instead: a command or key
+  ///     command gets the label this gives it, or none. `shortcut` stays the menu's own.
+  public func jsonText(
+    platform: PlatformProfile? = nil, shortcutLabels: [CommandKey: String]? = nil
+  ) -> String {
+    JSONWriter.write(
+      MenuFileEncoder(platform: platform, shortcutLabels: shortcutLabels).file(self))
   }
 }
 
@@ -40,6 +48,8 @@ extension MenuFile {
 struct MenuFileEncoder {
   /// The platform whose labels are added to key commands, if any.
   var platform: PlatformProfile?
+  /// The labels of the keys that fire for each command, replacing the shortcuts' labels.
+  var shortcutLabels: [CommandKey: String]? = nil
 
   /// The location given to values built here; the writer does not use it.
   private static let nowhere = SourceLocation(line: 1, column: 1)
@@ -105,9 +115,11 @@ struct MenuFileEncoder {
     ]
     if let keyCommand {
       members.append(member("shortcut", .string(keyCommand.shortcut.canonicalText)))
-      if let platform {
-        members.append(member("label", .string(keyCommand.shortcut.label(for: platform))))
-      }
+    }
+    if let shortcutLabels {
+      if let label = shortcutLabels[command.key] { members.append(member("label", .string(label))) }
+    } else if let keyCommand, let platform {
+      members.append(member("label", .string(keyCommand.shortcut.label(for: platform))))
     }
     if let propertyList = command.propertyList {
       members.append(member("propertyList", self.propertyList(propertyList)))
