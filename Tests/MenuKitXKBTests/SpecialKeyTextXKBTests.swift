@@ -196,3 +196,72 @@ struct SpecialKeyTextXKBTests {
     #expect(press.type == expected)
   }
 }
+
+@Suite("The application keys (Menu, Undo, Find, XF86Copy, XF86Back…) are special keys")
+@MainActor
+struct ApplicationKeysXKBTests {
+  /// Evdev codes from `linux/input-event-codes.h` and the key each is on the us layout.
+  nonisolated static let keys: [(code: Int, key: KeyInput.SpecialKey)] = [
+    (127, .contextMenu), (129, .redo), (131, .undo), (133, .copy), (134, .open),
+    (135, .paste), (136, .find), (137, .cut), (138, .help), (158, .browserBack),
+    (159, .browserForward), (181, .new), (234, .save),
+  ]
+
+  @Test("each key reports its input string and reads as its special key", arguments: keys)
+  func reads(code: Int, key: KeyInput.SpecialKey) throws {
+    let keyboard = try systemKeyboard(layout: "us")
+    let pressed = try #require(keyboard.handle(code, .down)?.allPresses.first?.key)
+    #expect(pressed.charactersIgnoringModifiers == key.inputString)
+    #expect(KeyInput(keysym: pressed.keysym) == KeyInput(key))
+    #expect(KeyInput(pressed.charactersIgnoringModifiers) == KeyInput(key))
+  }
+
+  @Test("Zed's bindings of these keys fire through the dispatcher (Ctrl+Copy, Menu, Back)")
+  func dispatches() throws {
+    // gpui's spellings, read as Zed's dialect.
+    let bindings = [
+      ("ctrl-copy", "copyAll:"), ("menu", "openContextMenu:"), ("back", "goBack:"),
+      ("shift-find", "findPrevious:"),
+    ]
+    let commands = try bindings.map { text, action in
+      let shortcut = try KeyboardShortcut(parsing: text, dialect: .zed, platform: .linux)
+      return KeyCommand(
+        action: ActionName(action), input: shortcut.input, modifierFlags: shortcut.modifierFlags)
+    }
+    let keyboard = try systemKeyboard(layout: "us")
+    let app = Application()
+    let window = Window(application: app)
+    app.keyWindow = window
+    let editor = Editor(commands: commands)
+    editor.setNext(window)
+    #expect(editor.becomeFirstResponder())
+    let dispatcher = KeyDispatcher(application: app, mainMenu: Menu(children: []), platform: .linux)
+    for (code, modifier) in [
+      (133, EvdevKey.leftControl), (127, nil), (158, nil), (136, EvdevKey.leftShift),
+    ] {
+      if let modifier { _ = keyboard.handle(modifier, .down) }
+      let event = try #require(keyboard.handle(code, .down))
+      dispatcher.send(event, layout: keyboard)
+      _ = keyboard.handle(code, .up)
+      if let modifier { _ = keyboard.handle(modifier, .up) }
+    }
+    #expect(editor.performed == bindings.map(\.1))
+  }
+}
+
+/// A responder with key commands that records the actions it performs.
+@MainActor
+private final class Editor: Responder {
+  var performed: [String] = []
+  let commands: [KeyCommand]
+  override var canBecomeFirstResponder: Bool { true }
+  override var keyCommands: [KeyCommand] { commands }
+  init(commands: [KeyCommand]) {
+    self.commands = commands
+    super.init()
+    for command in commands {
+      let action = command.action
+      handle(action) { [unowned self] _ in self.performed.append(action.rawValue) }
+    }
+  }
+}

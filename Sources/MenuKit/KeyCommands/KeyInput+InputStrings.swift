@@ -80,8 +80,9 @@ extension KeyInput {
   /// Keyboard translators give it to ``Key/characters`` and
   /// ``Key/charactersIgnoringModifiers`` (decision 0004).
   package static func specialKeyText(forKeysym keysym: Keysym) -> String? {
-    // Every special key's keysym is on the page 0xff00.
-    guard keysym.rawValue & 0xffff_ff00 == 0xff00,
+    // Every special key's keysym is on the page 0xff00, or XF86's 0x1008ff00.
+    let page = keysym.rawValue & 0xffff_ff00
+    guard page == 0xff00 || page == 0x1008_ff00,
       let key = KeyInput(keysym: keysym)?.specialKey
     else { return nil }
     let text = key.inputString

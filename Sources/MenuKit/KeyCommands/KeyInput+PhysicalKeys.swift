@@ -65,7 +65,8 @@ extension KeyInput {
       0x49: .insert, 0x2C: .space, 0xD8: .clear, 0x52: .upArrow, 0x51: .downArrow,
       0x50: .leftArrow, 0x4F: .rightArrow, 0x63: .keypadDecimal, 0x57: .keypadPlus,
       0x56: .keypadMinus, 0x55: .keypadMultiply, 0x54: .keypadDivide, 0x67: .keypadEquals,
-      0x85: .keypadComma, 0x62: .keypad0,
+      0x85: .keypadComma, 0x62: .keypad0, 0x65: .contextMenu, 0x75: .help, 0x7A: .undo,
+      0x79: .redo, 0x7E: .find, 0x7B: .cut, 0x7C: .copy, 0x7D: .paste,
     ]
     let all = SpecialKey.allCases
     let f1 = all.firstIndex(of: .f1) ?? 0

@@ -181,6 +181,15 @@ extension KeyInput {
     case keypadDecimal, keypadPlus, keypadMinus, keypadMultiply, keypadDivide, keypadEquals
     /// The keypad's comma (`KP_Separator`), on Brazilian and Japanese keyboards.
     case keypadComma
+    /// The application keys of some keyboards, by the keysyms they produce: the context-menu
+    /// key (`Menu`, the key right of the space bar's AltGr on PC keyboards), `Help`, `Undo`,
+    /// `Redo` (the `Again` key), `Find`, and `XF86Cut`, `XF86Copy`, `XF86Paste`, `XF86Open`,
+    /// `XF86Save`, `XF86New`, `XF86Back` and `XF86Forward` (named `BrowserBack` and
+    /// `BrowserForward`, as the W3C names them). Zed's keymaps bind several of them.
+    case contextMenu, help, undo, redo, find, cut, copy, paste, open, save, new
+    /// The browser navigation keys (`XF86Back`, `XF86Forward`), on the mouse's side buttons of
+    /// some keyboards and laptops.
+    case browserBack, browserForward
 
     /// The name used in shortcut text, such as `Up`, `Escape`, `F5` or `Keypad5`.
     public var canonicalName: String {
@@ -272,6 +281,8 @@ extension KeyInput.SpecialKey {
     case "kpenter", "keypadenter", "numpadenter": .enter
     case "keypadadd", "numpadadd": .keypadPlus
     case "keypadsubtract", "numpadsubtract": .keypadMinus
+    case "menu", "application", "apps": .contextMenu
+    case "again": .redo
     default: nil
     }
   }

@@ -252,8 +252,9 @@ extension KeyInput {
   /// for `O`.
   ///
   /// Special keys map to their ``SpecialKey`` (`ISO_Left_Tab` is Tab, `KP_Enter` is
-  /// ``enter``, `KP_Separator` is ``SpecialKey/keypadComma``, and the keypad's navigation
-  /// keysyms, read with Num Lock off, are the navigation keys). Latin-1 keysyms
+  /// ``enter``, `KP_Separator` is ``SpecialKey/keypadComma``, the keypad's navigation
+  /// keysyms, read with Num Lock off, are the navigation keys, and `Menu`, `Undo`, `XF86Copy`
+  /// and the other application keys are theirs). Latin-1 keysyms
   /// (`0x20`…`0x7e`, `0xa0`…`0xff`) and Unicode keysyms (`0x01000100`…`0x0110ffff`) map to
   /// their character. Other named keysyms, such as `Cyrillic_ef` (`0x6c6`), have no
   /// arithmetic mapping: pass the character the caller knows, such as
@@ -347,6 +348,11 @@ extension KeyInput {
       0xff80: .space, 0xff89: .tab, 0xff95: .home, 0xff96: .leftArrow, 0xff97: .upArrow,
       0xff98: .rightArrow, 0xff99: .downArrow, 0xff9a: .pageUp, 0xff9b: .pageDown,
       0xff9c: .end, 0xff9d: .clear, 0xff9e: .insert, 0xff9f: .deleteForward,
+      // The application keys.
+      0xff67: .contextMenu, 0xff6a: .help, 0xff65: .undo, 0xff66: .redo, 0xff68: .find,
+      0x1008_ff58: .cut, 0x1008_ff57: .copy, 0x1008_ff6d: .paste, 0x1008_ff6b: .open,
+      0x1008_ff77: .save, 0x1008_ff68: .new, 0x1008_ff26: .browserBack,
+      0x1008_ff27: .browserForward,
     ]
     let all = SpecialKey.allCases
     let f1 = all.firstIndex(of: .f1) ?? 0

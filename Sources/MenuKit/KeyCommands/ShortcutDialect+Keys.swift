@@ -59,6 +59,9 @@ extension KeyInput.SpecialKey {
     case .keypadMultiply: "numpad_multiply"
     case .keypadDivide: "numpad_divide"
     case .keypadComma: "numpad_separator"
+    case .contextMenu: "contextmenu"
+    case .browserBack: "browserback"
+    case .browserForward: "browserforward"
     default: nil
     }
   }
@@ -81,6 +84,11 @@ extension KeyInput.SpecialKey {
     case .pageDown: "pagedown"
     case .insert: "insert"
     case .space: "space"
+    // gpui's names of the keysyms Menu, Help, Undo, Redo, Find and XF86Cut…XF86Forward.
+    case .contextMenu: "menu"
+    case .browserBack: "back"
+    case .browserForward: "forward"
+    case .help, .undo, .redo, .find, .cut, .copy, .paste, .open, .save, .new: rawValue
     default: nil
     }
   }
@@ -113,6 +121,19 @@ extension KeyInput.SpecialKey {
     case .keypadDivide: "KP_Divide"
     case .keypadEquals: "KP_Equal"
     case .keypadComma: "KP_Separator"
+    case .contextMenu: "Menu"
+    case .help: "Help"
+    case .undo: "Undo"
+    case .redo: "Redo"
+    case .find: "Find"
+    case .cut: "XF86Cut"
+    case .copy: "XF86Copy"
+    case .paste: "XF86Paste"
+    case .open: "XF86Open"
+    case .save: "XF86Save"
+    case .new: "XF86New"
+    case .browserBack: "XF86Back"
+    case .browserForward: "XF86Forward"
     default: nil
     }
   }
@@ -138,6 +159,13 @@ extension KeyInput.SpecialKey {
     case .insert: "Ins"
     case .space: "Space"
     case .clear: "Clear"
+    case .contextMenu: "Menu"
+    case .help: "Help"
+    case .cut: "Cut"
+    case .copy: "Copy"
+    case .paste: "Paste"
+    case .browserBack: "Back"
+    case .browserForward: "Forward"
     default: nil
     }
   }
@@ -198,6 +226,19 @@ extension KeyInput.SpecialKey {
     case .keypadDivide: "<kp-divide>"
     case .keypadEquals: "<kp-equal>"
     case .keypadComma: "<kp-separator>"
+    case .contextMenu: "<menu>"
+    case .help: "<help>"
+    case .undo: "<undo>"
+    case .redo: "<redo>"
+    case .find: "<find>"
+    case .cut: "<XF86Cut>"
+    case .copy: "<XF86Copy>"
+    case .paste: "<XF86Paste>"
+    case .open: "<XF86Open>"
+    case .save: "<XF86Save>"
+    case .new: "<XF86New>"
+    case .browserBack: "<XF86Back>"
+    case .browserForward: "<XF86Forward>"
     default: nil
     }
   }
@@ -270,7 +311,9 @@ enum DialectKeyNames {
     })
 
   static let unsupportedReason =
-    "MenuKit shortcuts cannot name media, browser, application, lock or modifier keys"
+    "MenuKit shortcuts cannot name media, launcher, lock or modifier keys (of the application "
+    + "and browser keys, they name ContextMenu, Help, Undo, Redo, Find, Cut, Copy, Paste, Open, "
+    + "Save, New, BrowserBack and BrowserForward)"
 
   /// The number of a function-key name such as `f30`, `F30` or `<f30>`.
   private static func functionKeyNumber(_ name: String, in dialect: ShortcutDialect) -> Int? {
@@ -341,7 +384,7 @@ enum DialectKeyNames {
       [
         ("<escape>", .input(.escape)), ("<tab>", .input(.tab)), ("<return>", .input(.return)),
         ("<backspace>", .input(.backspace)), ("<deletechar>", .input(.deleteForward)),
-        ("<kp-delete>", .input(.deleteForward)),
+        ("<kp-delete>", .input(.deleteForward)), ("<apps>", .input(KeyInput(.contextMenu))),
       ]
     }
   }
@@ -351,27 +394,26 @@ enum DialectKeyNames {
     case .menuKit: []
     case .vscode:
       [
-        "browserback", "browserforward", "browsersearch", "browserhome", "browserrefresh",
+        "browsersearch", "browserhome", "browserrefresh",
         "browserstop", "browserfavorites", "capslock", "numlock", "scrolllock", "pausebreak",
-        "contextmenu", "audiovolumemute", "audiovolumeup", "audiovolumedown", "mediatracknext",
+        "audiovolumemute", "audiovolumeup", "audiovolumedown", "mediatracknext",
         "mediatrackprevious", "mediastop", "mediaplaypause", "launchmediaplayer", "launchmail",
         "launchapp1", "launchapp2", "oem_8", "oem_102", "oem_clear", "abnt_c1", "abnt_c2",
       ]
     case .zed:
       [
-        "back", "forward", "copy", "cut", "paste", "undo", "redo", "find", "menu", "new",
-        "open", "save", "control", "platform", "function",
+        "control", "platform", "function",
       ]
     case .gtk, .portal:
       [
-        "Menu", "Print", "Pause", "Scroll_Lock", "Caps_Lock", "Num_Lock", "Shift_L", "Shift_R",
+        "Print", "Pause", "Scroll_Lock", "Caps_Lock", "Num_Lock", "Shift_L", "Shift_R",
         "Control_L", "Control_R", "Alt_L", "Alt_R", "Super_L", "Super_R", "Meta_L", "Meta_R",
         "Hyper_L", "Hyper_R", "ISO_Level3_Shift",
       ]
     case .qt:
       [
-        "Print", "Pause", "SysReq", "ScrollLock", "CapsLock", "NumLock", "Menu", "Back",
-        "Forward", "Refresh", "VolumeUp", "VolumeDown", "VolumeMute", "MediaPlay", "MediaStop",
+        "Print", "Pause", "SysReq", "ScrollLock", "CapsLock", "NumLock", "Refresh", "VolumeUp",
+        "VolumeDown", "VolumeMute", "MediaPlay", "MediaStop",
         "MediaNext", "MediaPrevious", "Backtab",
       ]
     case .electron:
@@ -380,7 +422,7 @@ enum DialectKeyNames {
         "VolumeMute", "MediaNextTrack", "MediaPreviousTrack", "MediaStop", "MediaPlayPause",
       ]
     case .emacs:
-      ["<menu>", "<print>", "<pause>", "<Scroll_Lock>", "<capslock>", "<apps>"]
+      ["<print>", "<pause>", "<Scroll_Lock>", "<capslock>"]
     }
   }
 

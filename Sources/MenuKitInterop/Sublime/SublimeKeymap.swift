@@ -201,14 +201,16 @@ extension ForeignKeymapDecoder {
       "escape": "Escape", "space": "Space", "clear": "Clear", "keypad_period": "KeypadDecimal",
       "keypad_divide": "KeypadDivide", "keypad_multiply": "KeypadMultiply",
       "keypad_minus": "KeypadMinus", "keypad_plus": "KeypadPlus", "keypad_enter": "Enter",
+      "context_menu": "ContextMenu", "browser_back": "BrowserBack",
+      "browser_forward": "BrowserForward",
     ]
     for digit in 0...9 { names["keypad\(digit)"] = "Keypad\(digit)" }
     for number in 1...20 { names["f\(number)"] = "F\(number)" }
     return names
   }()
   static let sublimeUnsupportedKeys: Set<String> = [
-    "pause", "break", "sysreq", "context_menu", "browser_back", "browser_forward",
-    "browser_refresh", "browser_stop", "browser_search", "browser_favorites", "browser_home",
+    "pause", "break", "sysreq", "browser_refresh", "browser_stop", "browser_search",
+    "browser_favorites", "browser_home",
     "<character>",
   ]
 
