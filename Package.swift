@@ -83,13 +83,20 @@ let package = Package(
     .executable(name: "keymap-lint", targets: ["keymap-lint"]),
   ],
   targets: [
+    // JSON with source positions (the reader every file reader uses, the writer, the in-place
+    // text editor) and SourceLocation; no dependency, re-exported by MenuKit (decision 0016).
+    .target(name: "MenuKitJSON", swiftSettings: swiftSettings),
     // Pure Swift core: menus, commands, key commands, builder, DSL, files, validation, rendering.
-    .target(name: "MenuKit", swiftSettings: swiftSettings),
+    .target(name: "MenuKit", dependencies: ["MenuKitJSON"], swiftSettings: swiftSettings),
     // The command palette: index, fuzzy matcher, ranking and history, over MenuKit's model.
-    .target(name: "MenuKitPalette", dependencies: ["MenuKit"], swiftSettings: swiftSettings),
+    .target(
+      name: "MenuKitPalette", dependencies: ["MenuKit", "MenuKitJSON"], swiftSettings: swiftSettings
+    ),
     // Other editors' keymaps: VS Code, Zed, GTK and Sublime Text importers and exporters, and
     // the one format detector and loader every tool reads files through.
-    .target(name: "MenuKitInterop", dependencies: ["MenuKit"], swiftSettings: swiftSettings),
+    .target(
+      name: "MenuKitInterop", dependencies: ["MenuKit", "MenuKitJSON"], swiftSettings: swiftSettings
+    ),
     // The system libxkbcommon, found through pkg-config (Debian: libxkbcommon-dev).
     .systemLibrary(
       name: "CXKBCommon",
@@ -121,7 +128,7 @@ let package = Package(
     // keymap-lint's rules, context satisfiability, layout analysis and output formats.
     .target(
       name: "MenuKitLint",
-      dependencies: ["MenuKit", "MenuKitXKB", "MenuKitInterop", "CXKBRegistry"],
+      dependencies: ["MenuKit", "MenuKitJSON", "MenuKitXKB", "MenuKitInterop", "CXKBRegistry"],
       swiftSettings: swiftSettings),
     // Thin CLI: lints menu and keymap files with MenuKitLint.
     .executableTarget(
@@ -148,9 +155,14 @@ let package = Package(
     // resources.
     .testTarget(
       name: "MenuKitTests",
-      dependencies: ["MenuKit", "MenuKitPalette", "MenuKitInterop", "MenuKitTestSupport"],
+      dependencies: [
+        "MenuKit", "MenuKitJSON", "MenuKitPalette", "MenuKitInterop", "MenuKitTestSupport",
+      ],
       exclude: ["Fixtures/corpus", "Fixtures/interop"],
       swiftSettings: swiftSettings),
+    // The JSON layer alone: reader, writer and text editor.
+    .testTarget(
+      name: "MenuKitJSONTests", dependencies: ["MenuKitJSON"], swiftSettings: swiftSettings),
     .testTarget(
       name: "MenuKitXKBTests", dependencies: ["MenuKit", "MenuKitXKB", "MenuKitInterop"],
       swiftSettings: swiftSettings),

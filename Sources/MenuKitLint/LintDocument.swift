@@ -1,6 +1,7 @@
 import Foundation
 import MenuKit
 import MenuKitInterop
+import MenuKitJSON
 
 /// The kinds of file keymap-lint reads.
 ///

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitJSON
 
 // What a CI user checks: their own files layered over base keymaps (`--base`), and only what
 // is new since an earlier run (`--baseline`).

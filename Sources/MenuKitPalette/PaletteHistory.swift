@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitJSON
 
 #if canImport(Glibc)
   import Glibc
@@ -94,7 +95,7 @@ extension PaletteHistory {
       for (index, record) in records.enumerated() {
         let comma = index == records.count - 1 ? "" : ","
         lines.append(
-          "    { \"id\": \(Self.quoted(record.identifier)), \"uses\": \(record.useCount) }"
+          "    { \"id\": \(JSONWriter.quoted(record.identifier)), \"uses\": \(record.useCount) }"
             + comma)
       }
       lines.append("  ]")
@@ -262,29 +263,10 @@ extension PaletteHistory {
     if records.count > capacity { records.removeLast(records.count - capacity) }
   }
 
-  /// A string as a JSON string literal.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
-  }
-
   /// A JSON value as the user wrote it, for messages.
   private static func describe(_ value: JSONValue) -> String {
     switch value {
-    case .string(let text): quoted(text)
+    case .string(let text): JSONWriter.quoted(text)
     case .number(let number, let literal): literal.isEmpty ? "\(number)" : literal
     case .bool(let flag): "\(flag)"
     default: value.typeNameWithArticle

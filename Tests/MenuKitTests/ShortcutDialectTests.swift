@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitJSON
 import Testing
 
 @testable import MenuKit

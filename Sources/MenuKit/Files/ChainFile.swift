@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitJSON
 
 /// A responder-chain description file: the responders of a scripted app, how they link, and
 /// which one is the first responder. Command-line tools (`menu-dump trace`,

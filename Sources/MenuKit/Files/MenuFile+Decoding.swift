@@ -1,3 +1,5 @@
+import MenuKitJSON
+
 /// Turns the JSON tree of a menu file into a ``MenuFile``'s menu and edits, collecting a
 /// ``Diagnostic`` for every problem instead of stopping at the first.
 ///

@@ -1,3 +1,5 @@
+import MenuKitJSON
+
 // Decoding of edits and their targets, and positions inside string values.
 
 extension MenuFileDecoder {

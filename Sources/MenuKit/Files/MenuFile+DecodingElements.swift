@@ -1,3 +1,5 @@
+import MenuKitJSON
+
 // Decoding of elements: menus, inline groups, commands and key commands, their alternates,
 // shortcuts and property lists.
 

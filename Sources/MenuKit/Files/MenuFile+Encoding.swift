@@ -1,3 +1,5 @@
+import MenuKitJSON
+
 // Writing menu files: MenuFile → JSONValue → text.
 
 extension MenuFile {

@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitJSON
 
 #if canImport(Glibc)
   import Glibc

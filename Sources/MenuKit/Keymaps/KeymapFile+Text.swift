@@ -1,3 +1,5 @@
+import MenuKitJSON
+
 // MARK: - Writing keymap text
 
 extension KeymapFile {
@@ -70,9 +72,7 @@ extension KeymapFile {
 
   /// A string as a JSON literal, quoted and escaped.
   package static func jsonString(_ string: String) -> String {
-    var text = JSONWriter.write(.string(string))
-    text.removeLast()  // The writer ends every value with a newline.
-    return text
+    JSONWriter.quoted(string)
   }
 
   /// A property list as JSON on one line; dictionary keys are sorted.

@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitJSON
 
 /// Loads keymap files: JSON files (`*.keymap.json`) of ordered sections of key bindings.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitJSON
 
 /// A user keymap opened for editing: change, add and remove bindings, then save atomically.
 ///

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitJSON
 
 /// What the importers of other editors' keymaps share: reading the JSON, reading keys in a
 /// dialect, and collecting diagnostics with positions.

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitJSON
 
 /// The kinds of file that hold menus or key bindings, as MenuKit and other editors write them.
 ///

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitJSON
 
 /// Reads Sublime Text's `.sublime-keymap` files.
 ///

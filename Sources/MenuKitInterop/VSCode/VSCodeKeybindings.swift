@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitJSON
 
 /// Reads and writes Visual Studio Code's `keybindings.json`.
 ///

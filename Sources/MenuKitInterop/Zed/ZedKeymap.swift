@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitJSON
 
 /// Reads and writes Zed's `keymap.json`.
 ///

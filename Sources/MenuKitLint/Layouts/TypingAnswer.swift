@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitJSON
 import MenuKitXKB
 
 /// How a shortcut is typed on a layout: every physical way to type its key, and the typing

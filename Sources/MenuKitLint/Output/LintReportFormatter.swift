@@ -1,5 +1,6 @@
 import Foundation
 import MenuKit
+import MenuKitJSON
 
 /// Writes a ``LintReport`` for people, for programs (versioned JSON), for code-scanning
 /// views (SARIF 2.1.0) and for GitHub Actions (workflow annotations).

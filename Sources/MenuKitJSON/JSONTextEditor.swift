@@ -2,32 +2,32 @@
 /// spans of a ``JSONReader`` parse, leaving every other byte (comments included) as it was.
 ///
 /// Each edit works on the text the spans describe; parse the result again before the next one.
-struct JSONTextEditor {
+package struct JSONTextEditor {
   /// The UTF-8 text being edited.
-  private(set) var bytes: [UInt8]
+  package private(set) var bytes: [UInt8]
   /// Where each value of the original text is.
-  let spans: JSONSpans
+  package let spans: JSONSpans
 
   /// Creates an editor over `text`, whose values are at `spans`.
-  init(text: String, spans: JSONSpans) {
+  package init(text: String, spans: JSONSpans) {
     self.bytes = Array(text.utf8)
     self.spans = spans
   }
 
   /// The edited text.
-  var text: String { String(decoding: bytes, as: UTF8.self) }
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
 
   // MARK: Edits
 
   /// Replaces a value with `replacement`.
-  mutating func replace(_ node: JSONNode, with replacement: String) {
+  package mutating func replace(_ node: JSONNode, with replacement: String) {
     guard let range = spans[node] else { return }
     bytes.replaceSubrange(range, with: Array(replacement.utf8))
   }
 
   /// Appends `element` (its first line unindented, as its other lines should be) to an array,
   /// following the array's layout: one element per line, or all on one line.
-  mutating func insert(_ element: String, into array: JSONNode) {
+  package mutating func insert(_ element: String, into array: JSONNode) {
     guard let range = spans[array], let elements = array.value.arrayValue else { return }
     guard let last = elements.last, let lastRange = spans[last] else {
       let indent = lineIndent(of: range.lowerBound)
@@ -60,7 +60,7 @@ struct JSONTextEditor {
 
   /// Removes an element of an array with the comma that separates it, and its line when
   /// nothing else is on it.
-  mutating func remove(_ element: JSONNode, from array: JSONNode) {
+  package mutating func remove(_ element: JSONNode, from array: JSONNode) {
     guard let elements = array.value.arrayValue,
       let index = elements.firstIndex(where: { $0.location == element.location }),
       let range = spans[element]
@@ -78,13 +78,17 @@ struct JSONTextEditor {
       end = lineEnd
       if end < bytes.count, bytes[end] == 0x0D { end += 1 }
       if end < bytes.count, bytes[end] == 0x0A { end += 1 }
+    } else if end > range.upperBound {
+      // An element and its comma on a line with others: the spaces after the comma go too,
+      // so `[1, 2, 3]` becomes `[1, 3]`, not `[1,  3]`.
+      while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
     }
     bytes.removeSubrange(start..<end)
   }
 
   /// The indentation of an array's elements: that of its first element when it starts a line,
   /// else the array's line indentation plus two spaces.
-  func elementIndent(of array: JSONNode) -> String {
+  package func elementIndent(of array: JSONNode) -> String {
     if let first = array.value.arrayValue?.first, let range = spans[first],
       let indent = blankPrefix(before: range.lowerBound)
     {

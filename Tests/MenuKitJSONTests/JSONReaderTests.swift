@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MenuKit
+@testable import MenuKitJSON
 
 /// Parses `text`, returning the error it throws, or `nil` when it parses.
 ///
@@ -18,9 +18,9 @@ private func syntaxError(
 
 /// A location without a file, for comparing with parsed locations.
 ///
-/// Shortens the many `MenuKit.SourceLocation(line:column:)` literals in the tables.
-private func at(_ line: Int, _ column: Int) -> MenuKit.SourceLocation {
-  MenuKit.SourceLocation(line: line, column: column)
+/// Shortens the many `MenuKitJSON.SourceLocation(line:column:)` literals in the tables.
+private func at(_ line: Int, _ column: Int) -> MenuKitJSON.SourceLocation {
+  MenuKitJSON.SourceLocation(line: line, column: column)
 }
 
 /// The reader's values: every kind, strings and their escapes, numbers and their literals.
@@ -238,8 +238,8 @@ struct JSONReaderLocationTests {
       ("[\n\r\n\r1, 2]", [at(4, 1), at(4, 4)]),
       ("[/* a\n b\r\n */ 1, // c\r 2]", [at(3, 5), at(4, 2)]),
       ("['a\\\n', 1]", [at(1, 2), at(2, 4)]),
-    ] as [(String, [MenuKit.SourceLocation])])
-  func lineBreaks(text: String, locations: [MenuKit.SourceLocation]) throws {
+    ] as [(String, [MenuKitJSON.SourceLocation])])
+  func lineBreaks(text: String, locations: [MenuKitJSON.SourceLocation]) throws {
     let node = try JSONReader.parse(text)
     #expect(node.value.arrayValue?.map(\.location) == locations)
   }
@@ -247,7 +247,7 @@ struct JSONReaderLocationTests {
   @Test("copies the file name into every location")
   func fileName() throws {
     let node = try JSONReader.parse("{\"a\": [1]}", file: "menus/app.json")
-    #expect(node.location == MenuKit.SourceLocation(file: "menus/app.json", line: 1, column: 1))
+    #expect(node.location == MenuKitJSON.SourceLocation(file: "menus/app.json", line: 1, column: 1))
     let member = try #require(node.value.objectValue?.first)
     #expect(member.keyLocation.file == "menus/app.json")
     #expect(member.value.value.arrayValue?.first?.location.file == "menus/app.json")
@@ -368,7 +368,8 @@ struct JSONReaderErrorTests {
       _ = try JSONReader.parse("[1 x]", file: "menus/app.json")
       Issue.record("expected an error")
     } catch {
-      #expect(error.location == MenuKit.SourceLocation(file: "menus/app.json", line: 1, column: 4))
+      #expect(
+        error.location == MenuKitJSON.SourceLocation(file: "menus/app.json", line: 1, column: 4))
       #expect(
         error.description
           == "menus/app.json:1:4: expected ',' or ']' after an array element, found 'x'")

@@ -1,20 +1,21 @@
 import Foundation
 import Testing
 
-@testable import MenuKit
+@testable import MenuKitJSON
 
 /// A node at line 1, column 1, for building values in code.
 ///
 /// The writer ignores locations, so any will do.
 private func node(_ value: JSONValue) -> JSONNode {
-  JSONNode(value: value, location: MenuKit.SourceLocation(line: 1, column: 1))
+  JSONNode(value: value, location: MenuKitJSON.SourceLocation(line: 1, column: 1))
 }
 
 /// A member whose key and value are at line 1, column 1.
 ///
 /// Keeps hand-built objects short.
 private func member(_ key: String, _ value: JSONValue) -> JSONMember {
-  JSONMember(key: key, keyLocation: MenuKit.SourceLocation(line: 1, column: 1), value: node(value))
+  JSONMember(
+    key: key, keyLocation: MenuKitJSON.SourceLocation(line: 1, column: 1), value: node(value))
 }
 
 /// Pretty-printing: layout, string escapes, number forms, and round trips through the reader.
@@ -32,6 +33,15 @@ struct JSONWriterTests {
     ])
   func scalars(value: JSONValue, text: String) {
     #expect(JSONWriter.write(value) == text)
+  }
+
+  @Test("quotes a string on its own, with the writer's escapes, and the reader reads it back")
+  func quoted() throws {
+    let text = "a\"b\\c\n\u{1}\u{8}é 日本"
+    let literal = JSONWriter.quoted(text)
+    #expect(literal == #""a\"b\\c\n\u0001\bé 日本""#)
+    #expect(literal + "\n" == JSONWriter.write(.string(text)))
+    #expect(try JSONReader.parse(literal).value == .string(text))
   }
 
   @Test("indents nested arrays and objects by two spaces, keeping member order and duplicates")

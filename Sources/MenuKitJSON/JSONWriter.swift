@@ -41,6 +41,19 @@ package struct JSONWriter: Sendable {
     write(node.value)
   }
 
+  /// A string as a JSON string literal, in double quotes with the writer's escapes and no
+  /// newline: the one way MenuKit's writers spell a string in JSON text they build by hand.
+  ///
+  /// ```swift
+  /// JSONWriter.quoted("tab\there")  // #""tab\there""#
+  /// ```
+  package static func quoted(_ string: String) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(string.utf8.count + 2)
+    appendQuoted(string, to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
   /// Pretty-prints `value` with this writer's indentation, ending with a newline.
   ///
   /// Output is collected as UTF-8 bytes and turned into a string once, so large trees are
