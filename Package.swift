@@ -183,16 +183,33 @@ let package = Package(
       ],
       // Golden holds the expected outputs and their inputs, read through #filePath.
       exclude: ["Golden"], swiftSettings: swiftSettings),
-    // The slow tests and those that drive external tools: headless Chromium, the palette in
-    // tmux, saves killed with SIGKILL. Not part of the README's test command; `.ci/run` runs
-    // them in a step of their own (`swift test --filter IntegrationTests`; docs/development/testing.md).
+    // The slow tests and those that drive other programs: headless Chromium, the palette in
+    // tmux, saves killed with SIGKILL, and each desktop product end to end (its folder, added
+    // below where the product is built: sway, Xvfb, a private bus, the GTK example app).
+    // Support holds their one harness; Fixtures and Expected the files they read. Not part of
+    // the README's test command; `.ci/run` runs them in steps of their own
+    // (`swift test --filter IntegrationTests`; docs/development/testing.md).
     .testTarget(
       name: "IntegrationTests",
-      dependencies: ["menu-dump", "MenuKit", "MenuKitToolSupport", "MenuKitTestSupport"],
+      dependencies: [
+        "menu-dump", "MenuKit", "MenuKitXKB", "MenuKitToolSupport", "MenuKitTestSupport",
+      ],
+      exclude: ["Fixtures", "Expected", "Wayland", "X11", "DBus", "GTK"],
       swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )
+
+/// Adds a desktop product's end-to-end suites, the folder `folder` of Tests/IntegrationTests,
+/// to the integration tests, with the targets they use; called where the product is built.
+@MainActor func addEndToEndSuites(
+  _ folder: String, dependencies: [Target.Dependency], swiftSettings extra: [SwiftSetting] = []
+) {
+  let target = package.targets.first { $0.name == "IntegrationTests" }!
+  target.exclude.removeAll { $0 == folder }
+  target.dependencies += dependencies
+  target.swiftSettings = (target.swiftSettings ?? []) + extra
+}
 
 // The Wayland input source, added only where libwayland-client's headers are (see
 // `buildsWayland`).
@@ -210,22 +227,19 @@ if buildsWayland {
     .target(
       name: "MenuKitWayland", dependencies: ["MenuKit", "MenuKitXKB", "CWaylandClient"],
       swiftSettings: swiftSettings),
-    // Test-only C: xdg-shell glue (wayland-scanner output) and a window that takes keyboard
-    // focus, for the end-to-end test.
+    // Test-only C: xdg-shell glue (wayland-scanner output), a window that takes keyboard
+    // focus for the end-to-end test, and sealed memfds for the keymap tests.
     .target(
       name: "CWaylandTestSupport", dependencies: ["CWaylandClient"],
       path: "Tests/CWaylandTestSupport"),
-    // MenuKitWayland's unit tests and its end-to-end test in a headless sway (slow; it skips
-    // where sway, setpriv or root are missing). Fixtures holds C and XML compiled at test time;
-    // Expected holds the outcome of each case, as JSON lines.
+    // MenuKitWayland's unit tests: keymaps from hostile compositors, the guide's example.
     .testTarget(
       name: "MenuKitWaylandTests",
-      dependencies: [
-        "MenuKitWayland", "CWaylandTestSupport", "MenuKit", "MenuKitXKB", "MenuKitTestSupport",
-      ],
-      exclude: ["Fixtures", "Expected"],
+      dependencies: ["MenuKitWayland", "CWaylandTestSupport", "MenuKit", "MenuKitXKB"],
       swiftSettings: swiftSettings),
   ]
+  // Its end-to-end test in a headless sway (it skips where sway, setpriv or root are missing).
+  addEndToEndSuites("Wayland", dependencies: ["MenuKitWayland", "CWaylandTestSupport"])
 }
 
 // The X11 input source, added only where libxkbcommon-x11's headers are (see `buildsX11`).
@@ -245,14 +259,14 @@ if buildsX11 {
     .target(
       name: "MenuKitX11", dependencies: ["MenuKit", "MenuKitXKB", "CXKBCommonX11"],
       swiftSettings: swiftSettings),
-    // MenuKitX11's end-to-end test under Xvfb, driven by xdotool (it skips where Xvfb or
-    // xdotool are missing). Expected holds the actions each case must perform, as JSON lines.
+    // MenuKitX11's unit tests: setup errors without a server, the guide's example.
     .testTarget(
       name: "MenuKitX11Tests",
-      dependencies: ["MenuKitX11", "CXKBCommonX11", "MenuKit", "MenuKitXKB", "MenuKitTestSupport"],
-      exclude: ["Expected"],
+      dependencies: ["MenuKitX11", "CXKBCommonX11", "MenuKit", "MenuKitXKB"],
       swiftSettings: swiftSettings),
   ]
+  // Its end-to-end test under Xvfb, driven by xdotool (it skips where they are missing).
+  addEndToEndSuites("X11", dependencies: ["MenuKitX11", "CXKBCommonX11"])
 }
 
 // The D-Bus services, added only where GLib's gio headers are (see `buildsDBus`).
@@ -274,12 +288,14 @@ if buildsDBus {
     .executableTarget(
       name: "menu-serve", dependencies: ["MenuKit", "MenuKitDBus", "MenuKitToolSupport"],
       swiftSettings: swiftSettings),
-    // MenuKitDBus against a private dbus-daemon, driven by gdbus and a second connection
-    // (it skips where dbus-daemon is missing). Fixtures holds the expected layouts.
+    // MenuKitDBus's unit tests: the portal's trigger notation, menu-serve's command line.
     .testTarget(
-      name: "MenuKitDBusTests", dependencies: ["MenuKitDBus", "MenuKit"],
-      exclude: ["Fixtures"], swiftSettings: swiftSettings),
+      name: "MenuKitDBusTests", dependencies: ["MenuKitDBus", "MenuKit", "MenuKitTestSupport"],
+      swiftSettings: swiftSettings),
   ]
+  // Its services on a private dbus-daemon, driven by gdbus, dbusmenu-dumper and the real
+  // portal frontend (they skip where those are missing).
+  addEndToEndSuites("DBus", dependencies: ["MenuKitDBus", "menu-serve"])
 }
 
 // The GTK 4 bridge, added only where GTK 4's and libxkbcommon-x11's headers are (see
@@ -305,14 +321,14 @@ if buildsGTK {
     .executableTarget(
       name: "menukit-gtk-example", dependencies: ["MenuKit", "MenuKitGTK", "CGtk4"],
       swiftSettings: swiftSettings + [.unsafeFlags(gtkIncludeFlags)]),
-    // MenuKitGTK's unit tests and the example app end to end under Xvfb (xdotool, gdbus,
-    // a screenshot) and headless sway (it skips where those tools are missing). Expected
-    // holds the actions each case must perform.
+    // MenuKitGTK's unit tests: the menu description, modifiers, the bridge without a display.
     .testTarget(
-      name: "MenuKitGTKTests",
-      dependencies: [
-        "MenuKitGTK", "MenuKit", "MenuKitXKB", "CGtk4", "menukit-gtk-example", "menu-dump",
-      ],
-      exclude: ["Expected"], swiftSettings: swiftSettings + [.unsafeFlags(gtkIncludeFlags)]),
+      name: "MenuKitGTKTests", dependencies: ["MenuKitGTK", "MenuKit", "CGtk4"],
+      swiftSettings: swiftSettings + [.unsafeFlags(gtkIncludeFlags)]),
   ]
+  // The example app end to end under Xvfb (xdotool, gdbus, a screenshot) and headless sway
+  // (they skip where those tools are missing).
+  addEndToEndSuites(
+    "GTK", dependencies: ["CGtk4", "menukit-gtk-example"],
+    swiftSettings: [.unsafeFlags(gtkIncludeFlags)])
 }

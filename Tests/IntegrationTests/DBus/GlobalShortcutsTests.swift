@@ -16,9 +16,8 @@ private let portalMissing: String? = {
 
 @Suite(.serialized)
 @MainActor
-struct GlobalShortcutsTests {
-  private static let portalDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/portal")
+struct DBusGlobalShortcutsTests {
+  private static let portalDirectory = fixturesDirectory.appendingPathComponent("dbus/portal")
 
   /// Starts a program in the background with the bus's address, its output in a log file.
   private func start(_ program: String, _ arguments: [String], bus: PrivateBus) throws -> Process {
@@ -34,19 +33,6 @@ struct GlobalShortcutsTests {
     process.standardError = FileHandle.nullDevice
     try process.run()
     return process
-  }
-
-  private func waitForName(_ name: String, on connection: DBusConnection) async throws -> Bool {
-    // Long: the full parallel suite can keep this task off the main actor for minutes.
-    let deadline = ContinuousClock.now + .seconds(600)
-    while ContinuousClock.now < deadline {
-      let reply = try await connection.call(
-        destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-        interface: "org.freedesktop.DBus", method: "NameHasOwner", arguments: [.string(name)])
-      if reply[0]?.boolValue == true { return true }
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    return false
   }
 
   @Test(
@@ -190,25 +176,11 @@ struct GlobalShortcutsTests {
     #expect(ContinuousClock.now - start >= .seconds(1))
     silent.cancel()
   }
-
-  @Test("Shortcuts are written in the portal's trigger notation")
-  func triggers() {
-    #expect(
-      GlobalShortcutsSession.trigger(for: KeyboardShortcut("p", modifierFlags: [.command, .shift]))
-        == "CTRL+SHIFT+p")
-    #expect(
-      GlobalShortcutsSession.trigger(for: KeyboardShortcut("n", modifierFlags: [.super]))
-        == "LOGO+n")
-    #expect(
-      GlobalShortcutsSession.trigger(
-        for: KeyboardShortcut(.function(5), modifierFlags: [.alternate]))
-        == "ALT+F5")
-  }
 }
 
 @Suite(.enabled(if: PrivateBus.missing == nil, PrivateBus.comment))
 @MainActor
-struct ClosedConnectionTests {
+struct DBusClosedConnectionTests {
   @Test("A closed connection fails calls and exports at once instead of waiting")
   func closed() async throws {
     let bus = try PrivateBus()

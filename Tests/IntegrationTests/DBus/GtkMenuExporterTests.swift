@@ -6,7 +6,7 @@ import Testing
 
 @Suite(.serialized, .enabled(if: PrivateBus.missing == nil, PrivateBus.comment))
 @MainActor
-struct GtkMenuExporterTests {
+struct DBusGtkMenuExporterTests {
   let bus: PrivateBus
   let server: DBusConnection
   let client: DBusConnection
@@ -73,17 +73,5 @@ struct GtkMenuExporterTests {
       recorder.signals.first?.arguments[1]
         == .array("{sb}", [.dictEntry(.string("revertDocumentToSaved-3a"), .boolean(true))]))
     _ = exporter
-  }
-
-  @Test("Action names map to valid GAction names and back")
-  func names() {
-    for name: ActionName in ["copy:", "app.openDocument", "zoom-in:", "ünïcode", "a b"] {
-      let encoded = GActionName.encode(name)
-      #expect(
-        encoded.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") })
-      #expect(GActionName.decode(encoded) == name)
-    }
-    #expect(GActionName.encode("copy:") == "copy-3a")
-    #expect(GActionName.decode("bad-zz") == nil)
   }
 }

@@ -1,13 +1,13 @@
 import Foundation
 import Glibc
 import MenuKit
+import MenuKitTestSupport
 import MenuKitXKB
 import Testing
 
-/// The expected actions of each case, from Expected/keys.txt.
+/// The expected actions of each case, from Expected/gtk-keys.txt.
 private let expectedActions: [String: [String]] = {
-  let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Expected/keys.txt")
+  let url = expectedDirectory.appendingPathComponent("gtk-keys.txt")
   let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
   var result: [String: [String]] = [:]
   for line in text.split(separator: "\n") where !line.hasPrefix("#") {
@@ -42,12 +42,12 @@ private let keymapFile = repositoryRoot.appendingPathComponent(
 @Suite(
   "menukit-gtk-example under Xvfb", .serialized,
   .enabled(
-    if: Tools.missing(
+    if: (Tools.missing(
       ["Xvfb", "xdotool", "dbus-daemon", "gdbus", "import", "identify"],
-      install: "xvfb xdotool dbus libglib2.0-bin imagemagick") == nil,
+      install: "xvfb xdotool dbus libglib2.0-bin imagemagick") ?? ExampleApp.notBuilt) == nil,
     "needs Xvfb, xdotool, dbus-daemon, gdbus and ImageMagick (apt-get install -y xvfb xdotool dbus libglib2.0-bin imagemagick); .ci/run installs them"
   ))
-struct XvfbExampleTests {
+struct GTKXvfbExampleTests {
   /// The session's environment: Xvfb's display and the private bus.
   private func environment(_ server: Xvfb, _ bus: PrivateBus) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
@@ -108,7 +108,7 @@ struct XvfbExampleTests {
       ["ctrl+k", "ctrl+c"],
     ] {
       let name = "x11 " + strokes.joined(separator: " ")
-      let expected = try #require(expectedActions[name], "Expected/keys.txt has no '\(name)'")
+      let expected = try #require(expectedActions[name], "Expected/gtk-keys.txt has no '\(name)'")
       let start = app.performed.count
       try Tools.run("xdotool", ["key", "--clearmodifiers"] + strokes, environment: environment)
       let performed = app.actions(after: start, count: expected.count)
@@ -182,7 +182,7 @@ struct XvfbExampleTests {
     try Tools.run("xdotool", ["windowfocus", "--sync", window], environment: environment)
     for strokes in [["ctrl+s"], ["ctrl+k", "ctrl+c"]] {
       let name = "x11 gtk-only " + strokes.joined(separator: " ")
-      let expected = try #require(expectedActions[name], "Expected/keys.txt has no '\(name)'")
+      let expected = try #require(expectedActions[name], "Expected/gtk-keys.txt has no '\(name)'")
       let start = app.performed.count
       try Tools.run("xdotool", ["key", "--clearmodifiers"] + strokes, environment: environment)
       let performed = app.actions(after: start, count: expected.count)
@@ -205,7 +205,7 @@ struct XvfbExampleTests {
         environment, path: "/org/menukit/GtkExample/menus/menubar",
         method: "org.gtk.Menus.Start", "[\((0..<256).map(String.init).joined(separator: ","))]"))
     let (status, json) = try Tools.run(
-      Tools.product("menu-dump")!, ["--format", "json", menuFile])
+      builtTool("menu-dump")!.path, ["--format", "json", menuFile])
     #expect(status == 0)
     let dumped = try MenuLines.fromMenuDumpJSON(json)
     let accelerators = exported.filter { $0.split(separator: "|").count == 3 }.count
@@ -224,14 +224,8 @@ struct XvfbExampleTests {
 
 @Suite(
   "menukit-gtk-example under headless sway", .serialized,
-  .enabled(
-    if: getuid() == 0
-      && Tools.missing(
-        ["sway", "setpriv", "cc", "wayland-scanner"], install: "sway libwayland-dev libwayland-bin")
-        == nil,
-    "needs root, sway, setpriv, cc and wayland-scanner (apt-get install -y sway libwayland-dev libwayland-bin); .ci/run installs them"
-  ))
-struct SwayExampleTests {
+  .enabled(if: (HeadlessSway.missing ?? ExampleApp.notBuilt) == nil, HeadlessSway.comment))
+struct GTKSwayExampleTests {
   @Test(
     "on a ru-only keymap Ctrl + physical S saves and Ctrl+K Ctrl+С comments, and on de Ctrl+Ü unindents (relocated Ctrl+[), through MenuKit, where GTK's accelerators alone miss both"
   )

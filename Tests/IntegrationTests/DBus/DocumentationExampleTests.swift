@@ -6,7 +6,7 @@ import Testing
 /// docs/guides/dbus.md's "In an app" example, run as written on a private session bus.
 @Suite(.serialized, .enabled(if: PrivateBus.missing == nil, PrivateBus.comment))
 @MainActor
-struct DocumentationExampleTests {
+struct DBusDocumentationExampleTests {
   @Test("docs/guides/dbus.md: the app example exports the main menu and its actions")
   func example() async throws {
     let bus = try PrivateBus()

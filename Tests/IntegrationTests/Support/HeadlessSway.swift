@@ -2,55 +2,27 @@ import Foundation
 import Glibc
 import Testing
 
-/// The directory of this test target's fixtures.
-let fixturesDirectory = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+/// The uid and gid sway and its clients run as: sway 1.7 refuses to run as root.
+let swayUser = 65534
 
-/// The uid and gid sway runs as: sway 1.7 refuses to run as root.
-private let swayUser = 65534
+/// sway 1.7 in headless mode (no GPU, no input devices), as uid 65534, in a temporary directory
+/// with its own 0700 runtime directory; the Wayland and GTK end-to-end suites type into it with
+/// `VirtualKeyboardClient`.
+final class HeadlessSway {
+  /// Why sway cannot run here, or nil when it can: the suites run as root, to start sway as
+  /// uid 65534 with setpriv, and build the virtual keyboard with cc and wayland-scanner.
+  static let missing: String? =
+    getuid() != 0
+    ? "the test must run as root, to start sway as uid \(swayUser) with setpriv"
+    : Tools.missing(
+      ["sway", "setpriv", "cc", "wayland-scanner"],
+      install: "sway libwayland-dev libwayland-bin wayland-protocols")
 
-/// What the end-to-end test needs, and why it is skipped when something is missing.
-enum HeadlessSwayRequirements {
-  /// The tools the test runs, by name.
-  static let tools = ["sway", "setpriv", "cc", "wayland-scanner"]
-
-  /// Why the test cannot run here, or nil when it can.
-  static let missing: String? = {
-    if getuid() != 0 {
-      return "the test must run as root, to start sway as uid \(swayUser) with setpriv"
-    }
-    let absent = tools.filter { executable(named: $0) == nil }
-    if !absent.isEmpty {
-      return "\(absent.joined(separator: ", ")) not found"
-        + " (apt-get install -y sway libwayland-dev libwayland-bin)"
-    }
-    return nil
-  }()
-
-  /// The comment shown when the test is skipped.
+  /// The comment shown when a suite that needs sway is skipped.
   static let comment: Comment =
     "needs root, sway, setpriv, cc and wayland-scanner (apt-get install -y sway libwayland-dev libwayland-bin wayland-protocols); .ci/run installs them"
 
-  /// The path of an executable on the PATH, or nil.
-  static func executable(named name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") + ["/usr/sbin", "/sbin", "/usr/bin"] {
-      let candidate = "\(directory)/\(name)"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }
-}
-
-/// A failure of the test harness, in words.
-struct HarnessError: Error, CustomStringConvertible {
-  var description: String
-}
-
-/// sway 1.7 in headless mode (no GPU, no input devices), as uid 65534, in a temporary directory
-/// with its own 0700 runtime directory.
-final class HeadlessSway {
-  /// The temporary directory: the config, logs, keymaps and the built fixture.
+  /// The temporary directory: the config, logs, keymaps and the built virtual keyboard.
   let directory: URL
   /// The compositor's `XDG_RUNTIME_DIR`.
   let runtimeDirectory: URL
@@ -62,7 +34,7 @@ final class HeadlessSway {
   /// Starts sway and waits up to 10 seconds for its socket.
   init() throws {
     directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("menukit-wayland-\(getpid())-\(UUID().uuidString.prefix(8))")
+      .appendingPathComponent("menukit-sway-\(getpid())-\(UUID().uuidString.prefix(8))")
     runtimeDirectory = directory.appendingPathComponent("xdg")
     try FileManager.default.createDirectory(
       at: runtimeDirectory, withIntermediateDirectories: true)
@@ -76,11 +48,10 @@ final class HeadlessSway {
       to: config, atomically: true, encoding: .utf8)
     chmod(config.path, 0o644)
 
-    process.executableURL = URL(
-      fileURLWithPath: HeadlessSwayRequirements.executable(named: "setpriv")!)
+    process.executableURL = URL(fileURLWithPath: Tools.path("setpriv")!)
     process.arguments = [
       "--reuid=\(swayUser)", "--regid=\(swayUser)", "--clear-groups", "--",
-      HeadlessSwayRequirements.executable(named: "sway")!, "-c", config.path,
+      Tools.path("sway")!, "-c", config.path,
     ]
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "DISPLAY")
@@ -116,18 +87,9 @@ final class HeadlessSway {
     throw HarnessError(description: "sway did not open a socket; its log:\n\(text.suffix(2000))")
   }
 
-  /// Stops sway and removes the temporary directory.
-  ///
-  /// sway gets SIGTERM, then SIGKILL after 3 seconds: spawned from the test runner, it does not
-  /// always act on SIGTERM.
+  /// Stops sway (SIGTERM, then SIGKILL) and removes the temporary directory.
   func stop() {
-    if process.isRunning {
-      process.terminate()
-      let deadline = Date().addingTimeInterval(3)
-      while process.isRunning, Date() < deadline { usleep(50_000) }
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
-    }
+    Tools.stop(process)
     try? FileManager.default.removeItem(at: directory)
   }
 
@@ -140,26 +102,30 @@ final class HeadlessSway {
   }
 }
 
-/// The virtual-keyboard fixture (Fixtures/virtual-keyboard.c), built with cc and driven line by
-/// line: each command is answered once the compositor has processed it.
+/// The virtual-keyboard client (Fixtures/wayland/virtual-keyboard.c), built with cc and driven
+/// line by line: each command is answered once the compositor has processed it.
 final class VirtualKeyboardClient {
+  /// The client's C source and the protocol it speaks.
+  private static let fixtures = fixturesDirectory.appendingPathComponent("wayland")
+
   private let process = Process()
   private let input = Pipe()
   private let output = Pipe()
 
-  /// Builds the fixture in the compositor's directory and starts it.
+  /// Builds the client in the compositor's directory and starts it.
   init(sway: HeadlessSway) throws {
     let build = sway.directory.appendingPathComponent("vkbd")
     try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
-    let xml = fixturesDirectory.appendingPathComponent("virtual-keyboard-unstable-v1.xml").path
-    try run(
+    let xml = Self.fixtures.appendingPathComponent("virtual-keyboard-unstable-v1.xml").path
+    try Self.build(
       "wayland-scanner", ["client-header", xml, "\(build.path)/virtual-keyboard-client-protocol.h"])
-    try run("wayland-scanner", ["private-code", xml, "\(build.path)/virtual-keyboard-protocol.c"])
-    try run(
+    try Self.build(
+      "wayland-scanner", ["private-code", xml, "\(build.path)/virtual-keyboard-protocol.c"])
+    try Self.build(
       "cc",
       [
         "-o", "\(build.path)/virtual-keyboard", "-I", build.path,
-        fixturesDirectory.appendingPathComponent("virtual-keyboard.c").path,
+        Self.fixtures.appendingPathComponent("virtual-keyboard.c").path,
         "\(build.path)/virtual-keyboard-protocol.c", "-lwayland-client", "-lxkbcommon",
       ])
     process.executableURL = build.appendingPathComponent("virtual-keyboard")
@@ -167,6 +133,15 @@ final class VirtualKeyboardClient {
     process.standardInput = input
     process.standardOutput = output
     try process.run()
+  }
+
+  /// Runs a build tool to completion and throws with what it printed when it fails.
+  private static func build(_ tool: String, _ arguments: [String]) throws {
+    let (status, output) = try Tools.run(tool, arguments, timeout: 120, mergingErrors: true)
+    guard status == 0 else {
+      throw HarnessError(
+        description: "\(tool) \(arguments.joined(separator: " ")) failed (\(status)): \(output)")
+    }
   }
 
   /// Sends one command and waits for its answer.
@@ -183,21 +158,9 @@ final class VirtualKeyboardClient {
     }
   }
 
-  /// Ends the fixture, which destroys its keyboard.
+  /// Ends the client, which destroys its keyboard.
   func stop() {
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
-  }
-}
-
-/// Runs a tool to completion and throws when it fails.
-private func run(_ tool: String, _ arguments: [String]) throws {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: HeadlessSwayRequirements.executable(named: tool)!)
-  process.arguments = arguments
-  try process.run()
-  process.waitUntilExit()
-  guard process.terminationStatus == 0 else {
-    throw HarnessError(description: "\(tool) \(arguments.joined(separator: " ")) failed")
   }
 }

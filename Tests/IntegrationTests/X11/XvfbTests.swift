@@ -1,14 +1,9 @@
-import CXKBCommonX11
 import Foundation
 import MenuKit
 import MenuKitTestSupport
 import MenuKitX11
 import MenuKitXKB
 import Testing
-
-/// The directory of the expected outcomes, beside this file.
-private let expectedDirectory = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().appendingPathComponent("Expected")
 
 /// Evdev codes the test reads; xdotool types X keycodes, which are 8 more.
 private enum Code {
@@ -18,29 +13,11 @@ private enum Code {
   static let a = 30
 }
 
-/// Setup errors that need no running server.
-@MainActor
-@Suite("MenuKitX11 setup errors")
-struct X11KeyboardSetupTests {
-  @Test("a connection that failed is an error naming libxcb's code, not a crash")
-  func brokenConnection() throws {
-    // A display number no server has: libxcb returns a connection in an error state.
-    let connection = try #require(xcb_connect(":65000", nil))
-    defer { xcb_disconnect(connection) }
-    do {
-      _ = try X11Keyboard(connection: UnsafeMutableRawPointer(connection), window: 1)
-      Issue.record("a keyboard was made on a broken connection")
-    } catch {
-      #expect("\(error)".hasPrefix("the X connection failed (xcb error "))
-    }
-  }
-}
-
 @MainActor
 @Suite(
   "MenuKitX11 under Xvfb", .serialized,
-  .enabled(if: XvfbRequirements.missing == nil, XvfbRequirements.comment))
-struct XvfbTests {
+  .enabled(if: Xvfb.missing == nil, Xvfb.comment))
+struct X11XvfbTests {
   @Test(
     "keys typed by xdotool fire key commands and a sequence on us, ru and de, repeat, follow map and group changes, and focus loss cancels"
   )

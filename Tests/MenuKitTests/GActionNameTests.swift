@@ -6,8 +6,8 @@ struct GActionNameTests {
   @Test(
     "action names map to valid GAction names and back",
     arguments: [
-      "copy:", "saveDocument:", "app.openDocument", "open-file", "ünïcode:", "a b", "--x",
-      "setTheme:", "9lives",
+      "copy:", "saveDocument:", "app.openDocument", "open-file", "zoom-in:", "ünïcode:",
+      "ünïcode", "a b", "--x", "setTheme:", "9lives",
     ] as [ActionName])
   func roundTrip(_ name: ActionName) {
     let encoded = GActionName.encode(name)
@@ -21,6 +21,7 @@ struct GActionNameTests {
     #expect(GActionName.encode("open-file") == "open-2dfile")
     #expect(GActionName.decode("copy-3A") == nil)
     #expect(GActionName.decode("copy-zz") == nil)
+    #expect(GActionName.decode("bad-zz") == nil)
     #expect(GActionName.decode("copy-3") == nil)
     #expect(GActionName.decode("--item") == nil)
   }

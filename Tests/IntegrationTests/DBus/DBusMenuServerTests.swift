@@ -4,68 +4,6 @@ import Testing
 
 @testable import MenuKitDBus
 
-/// A menu with what dbusmenu must show: mnemonics, inline groups, a disabled command, a
-/// checkmark, a single-selection submenu, a closure action and a two-stroke shortcut.
-@MainActor
-func sampleMenu() -> Menu {
-  Menu(
-    identifier: .root,
-    children: [
-      .menu(
-        Menu(
-          title: "_File", identifier: "file",
-          children: [
-            .menu(
-              Menu(
-                title: "", identifier: "document", options: .displayInline,
-                children: [
-                  .keyCommand(
-                    KeyCommand(
-                      title: "_Save", action: "saveDocument:", input: "s", modifierFlags: .command)),
-                  .command(Command(title: "Save &All", action: "saveAll:")),
-                ])),
-            .menu(
-              Menu(
-                title: "", identifier: "revert", options: .displayInline,
-                children: [
-                  .command(Command(title: "Revert", action: "revertDocumentToSaved:"))
-                ])),
-          ])),
-      .menu(
-        Menu(
-          title: "View", identifier: "view",
-          children: [
-            .command(Command(title: "Show Sidebar", action: "toggleSidebar:", state: .on)),
-            .menu(
-              Menu(
-                title: "Zoom", identifier: "zoom", options: .singleSelection,
-                children: [
-                  .command(
-                    Command(title: "100%", action: "zoom:", propertyList: "100", state: .on)),
-                  .command(Command(title: "200%", action: "zoom:", propertyList: "200")),
-                ])),
-            .action(Action(title: "Refresh", identifier: "refresh") { _ in }),
-          ])),
-    ])
-}
-
-/// An app whose delegate performs every action of the sample except revert, and records them.
-@MainActor
-final class RecordingApp {
-  let application = Application()
-  let delegate = Responder()
-  var performed: [String] = []
-
-  init() {
-    application.delegate = delegate
-    for action in ["saveDocument:", "saveAll:", "toggleSidebar:", "zoom:"] {
-      delegate.handle(ActionName(rawValue: action)) { [weak self] _ in
-        self?.performed.append(action)
-      }
-    }
-  }
-}
-
 @Suite(.serialized, .enabled(if: PrivateBus.missing == nil, PrivateBus.comment))
 @MainActor
 struct DBusMenuServerTests {

@@ -6,10 +6,6 @@ import MenuKitWayland
 import MenuKitXKB
 import Testing
 
-/// The directory of the expected outcomes, beside this file.
-private let expectedDirectory = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().appendingPathComponent("Expected")
-
 /// Evdev codes the test types.
 private enum Code {
   static let leftControl = 29
@@ -33,8 +29,8 @@ private func keymapFile(layout: String, in directory: URL) throws -> String {
 @MainActor
 @Suite(
   "MenuKitWayland in a headless sway", .serialized,
-  .enabled(if: HeadlessSwayRequirements.missing == nil, HeadlessSwayRequirements.comment))
-struct HeadlessSwayTests {
+  .enabled(if: HeadlessSway.missing == nil, HeadlessSway.comment))
+struct WaylandHeadlessSwayTests {
   @Test(
     "keys from sway's virtual keyboard fire key commands on us, ru and de, across keymap changes, and leave cancels"
   )

@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKitDBus
@@ -6,7 +7,7 @@ import Testing
 /// libdbusmenu's own client, or why the test is skipped.
 private let dumperMissing: String? = {
   if let missing = PrivateBus.missing { return missing }
-  let dumper = DumperEndToEndTests.dumper
+  let dumper = DBusDumperEndToEndTests.dumper
   if !FileManager.default.isExecutableFile(atPath: dumper) {
     return "\(dumper) is missing (Debian: libdbusmenu-tools): the dbusmenu-dumper test is skipped"
   }
@@ -29,31 +30,18 @@ struct NormalizedItem: Equatable, CustomStringConvertible {
 /// menu-serve exports a real menu file; libdbusmenu's `dbusmenu-dumper` reads it back over
 /// the bus, and what it prints must be what `menu-dump --format json` says of the same file.
 @Suite(.serialized)
-struct DumperEndToEndTests {
+struct DBusDumperEndToEndTests {
   static let dumper = "/usr/libexec/dbusmenu-dumper"
-  static let menuFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("keymaps/examples/text-editor.json")
+  static let menuFile = repositoryRoot.appendingPathComponent("keymaps/examples/text-editor.json")
   /// Actions menu-serve leaves to no responder, so that the comparison sees disabled items.
   static let disabled: Set<String> = ["cut:", "deleteDocument:"]
-
-  /// A built executable of this package, next to the test bundle.
-  static func builtTool(_ name: String) -> URL? {
-    var directory = Bundle.main.bundleURL
-    for _ in 0..<3 {
-      let candidate = directory.appendingPathComponent(name)
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return nil
-  }
 
   @Test(
     "dbusmenu-dumper of menu-serve's export equals menu-dump --format json of the same file",
     .enabled(if: dumperMissing == nil, Comment(rawValue: dumperMissing ?? "")))
   func dumperEqualsMenuDump() async throws {
-    let serve = try #require(Self.builtTool("menu-serve"), "menu-serve is not built")
-    let menuDump = try #require(Self.builtTool("menu-dump"), "menu-dump is not built")
+    let serve = try #require(builtTool("menu-serve"), "menu-serve is not built")
+    let menuDump = try #require(builtTool("menu-dump"), "menu-dump is not built")
     let bus = try PrivateBus()
     let connection = try DBusConnection(address: bus.address)
 
@@ -71,15 +59,15 @@ struct DumperEndToEndTests {
     defer { kill(server.processIdentifier, SIGKILL) }
     #expect(try await waitForName("org.menukit.MenuServe", on: connection))
 
-    let (dumperStatus, dumped) = try await run(
-      "/usr/bin/env",
+    let (dumperStatus, dumped) = try await Tools.output(
+      of: "/usr/bin/env",
       [
         "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "LC_ALL=C.UTF-8", Self.dumper,
         "--dbus-name=org.menukit.MenuServe", "--dbus-object=/MenuBar",
       ])
     #expect(dumperStatus == 0, "dbusmenu-dumper exited \(dumperStatus): \(dumped)")
-    let (dumpStatus, json) = try await run(
-      menuDump.path, ["--format", "json", "--platform", "linux", Self.menuFile.path])
+    let (dumpStatus, json) = try await Tools.output(
+      of: menuDump.path, ["--format", "json", "--platform", "linux", Self.menuFile.path])
     #expect(dumpStatus == 0, "menu-dump exited \(dumpStatus): \(json)")
 
     let fromBus = try Self.items(dumperOutput: dumped)
@@ -241,18 +229,4 @@ struct DumperEndToEndTests {
     walk(menu["children"] as? [[String: Any]] ?? [], path: [], radio: false)
     return result
   }
-}
-
-/// Asks the bus until `name` has an owner, for at most ten minutes (the full parallel suite
-/// can keep the caller off its actor that long).
-func waitForName(_ name: String, on connection: DBusConnection) async throws -> Bool {
-  let deadline = ContinuousClock.now + .seconds(600)
-  while ContinuousClock.now < deadline {
-    let reply = try await connection.call(
-      destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-      interface: "org.freedesktop.DBus", method: "NameHasOwner", arguments: [.string(name)])
-    if reply[0]?.boolValue == true { return true }
-    try await Task.sleep(for: .milliseconds(50))
-  }
-  return false
 }

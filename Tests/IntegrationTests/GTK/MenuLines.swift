@@ -2,6 +2,11 @@ import CGtk4
 import Foundation
 import MenuKit
 
+// Where the D-Bus targets are built too, GLib's types (GError) belong to their module.
+#if canImport(CGLib)
+  import CGLib
+#endif
+
 /// Menus written as one line per entry, for comparing a menu read back over D-Bus with
 /// menu-dump's JSON of the same file: `File / Save | app.saveDocument-3a | Ctrl+S`, a
 /// section as `[section]` in the path, a submenu as its own line ending in ` >`, a target
