@@ -20,7 +20,8 @@ struct FormatterTests {
       text == """
         k.json:2:19: error[MK602 dead-binding]: Ctrl+K (a) in no context never runs: later \
         bindings of the same keys in this file apply wherever it does and win (same depth, \
-        later wins); remove it or narrow the later context; witness context stack '(any)'
+        later wins); remove it or narrow the later context
+          witness: (any)
           note: k.json:2:56: overridden here by b in no context
         1 error, 0 warnings, 0 notes in 1 file
 
@@ -31,7 +32,7 @@ struct FormatterTests {
   func json() throws {
     let data = Data(LintReportFormatter.json(report).utf8)
     let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    #expect(root["schemaVersion"] as? Int == 1)
+    #expect(root["schemaVersion"] as? Int == 2)
     let findings = try #require(root["findings"] as? [[String: Any]])
     #expect(findings.count == 1)
     #expect(findings[0]["code"] as? String == "MK602")
@@ -39,6 +40,12 @@ struct FormatterTests {
     #expect(findings[0]["column"] as? Int == 19)
     let notes = try #require(findings[0]["notes"] as? [[String: Any]])
     #expect(notes[0]["column"] as? Int == 56)
+    #expect(findings[0]["witness"] as? [String] == [""])
+    let participants = try #require(findings[0]["participants"] as? [[String: Any]])
+    #expect(participants.map { $0["role"] as? String } == ["reported", "related"])
+    #expect(participants.map { $0["command"] as? String } == ["a", "b"])
+    #expect(participants[0]["context"] is NSNull)
+    #expect(participants[0]["witness"] as? [String] == [""])
     #expect((root["summary"] as? [String: Int])?["errors"] == 1)
   }
 
