@@ -99,3 +99,47 @@ struct FormatterPathTests {
     #expect(text.contains(#""uri": "my%20keymaps/k.json""#))
   }
 }
+
+@Suite("Output formats: the JSON schema in docs/")
+struct FormatterSchemaTests {
+  /// `docs/tools/keymap-lint-report.schema.json`, read as JSON.
+  private func schema() throws -> [String: Any] {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("docs/tools/keymap-lint-report.schema.json")
+    let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: path))
+    return try #require(object as? [String: Any])
+  }
+
+  @Test("the schema's version and fields are those the JSON output writes, grouped or not")
+  func schemaMatchesOutput() throws {
+    let schema = try schema()
+    let properties = try #require(schema["properties"] as? [String: Any])
+    let version = try #require(properties["schemaVersion"] as? [String: Any])
+    #expect(version["const"] as? Int == LintReportFormatter.jsonSchemaVersion)
+    let definitions = try #require(schema["$defs"] as? [String: Any])
+    func fields(_ name: String) throws -> Set<String> {
+      let definition = try #require(definitions[name] as? [String: Any])
+      return Set(try #require(definition["properties"] as? [String: Any]).keys)
+    }
+    let keymap = """
+      { "schemaVersion": 1, "keymap": [ { "context": "Editor", "bindings": [
+        { "keys": "Cmd+K", "command": "a" }, { "keys": "Cmd+K", "command": "b" },
+        { "keys": "Cmd+K", "command": "c" } ] } ] }
+      """
+    let report = lint([("k.json", keymap)]).grouped()
+    #expect(report.findings.contains { $0.isGroup })
+    let output = try #require(
+      try JSONSerialization.jsonObject(with: Data(LintReportFormatter.json(report).utf8))
+        as? [String: Any])
+    #expect(Set(output.keys) == Set(properties.keys))
+    let findingFields = try fields("finding")
+    let participantFields = try fields("participant")
+    for finding in try #require(output["findings"] as? [[String: Any]]) {
+      #expect(Set(finding.keys).isSubset(of: findingFields))
+      for participant in try #require(finding["participants"] as? [[String: Any]]) {
+        #expect(Set(participant.keys).isSubset(of: participantFields))
+      }
+    }
+  }
+}
