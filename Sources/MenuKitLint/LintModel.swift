@@ -270,3 +270,27 @@ private struct ActionAndKeys: Hashable {
     self.keys = keys
   }
 }
+
+extension LintModel {
+  /// A binding as a finding's participant.
+  ///
+  /// - Parameters:
+  ///   - binding: The binding.
+  ///   - role: Whether the finding is at it, or names it.
+  ///   - witness: A context stack that shows the finding for it.
+  /// - Returns: The participant, with the binding's position, keys, command and context.
+  func participant(
+    _ binding: LintBinding, _ role: LintParticipant.Role, witness: [KeyContext]? = nil
+  ) -> LintParticipant {
+    LintParticipant(
+      role, at: binding.binding.location, keys: label(binding),
+      command: LintModel.describe(binding.binding.effect),
+      context: binding.binding.context?.description, witness: witness)
+  }
+
+  /// What identifies a binding's keys in a group: the presses that type them.
+  func identity(_ binding: LintBinding) -> String {
+    binding.strokes.map { "\($0.modifiers.rawValue):\($0.input.canonicalName)" }
+      .joined(separator: " ")
+  }
+}

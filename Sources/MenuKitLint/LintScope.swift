@@ -38,6 +38,14 @@ extension LintReport {
       var anchored = finding
       anchored.diagnostic.location = anchor
       anchored.notes[index] = LintNote("the base binding this finding is about", at: location)
+      // The checked binding is now the one the finding is at; the base one is named.
+      for number in anchored.participants.indices {
+        switch anchored.participants[number].location {
+        case anchor?: anchored.participants[number].role = .reported
+        case location?: anchored.participants[number].role = .related
+        default: break
+        }
+      }
       return anchored
     }
     report.findings.sort(by: KeymapLinter.reportOrder)
@@ -73,6 +81,9 @@ package struct LintBaseline: Hashable, Sendable {
 
   /// The key of MenuKit's fingerprint in a SARIF result's `partialFingerprints`.
   package static let fingerprintKey = "menukitFinding/v1"
+  /// The SARIF result property that lists the fingerprints of a group's findings
+  /// (``LintReport/grouped()``).
+  package static let memberFingerprintsProperty = "memberFingerprints"
 
   /// Creates a baseline of fingerprints.
   package init(fingerprints: Set<String> = []) {
@@ -104,6 +115,12 @@ package struct LintBaseline: Hashable, Sendable {
     var fingerprints: Set<String> = []
     for run in runs {
       for result in run.member("results")?.value.arrayValue ?? [] {
+        // A group knows each of its findings by its own fingerprint.
+        for member in result.member("properties")?.member(Self.memberFingerprintsProperty)?
+          .value.arrayValue ?? []
+        {
+          if let stored = member.value.stringValue { fingerprints.insert(stored) }
+        }
         if let stored = result.member("partialFingerprints")?.member(Self.fingerprintKey)?.value
           .stringValue
         {
@@ -128,13 +145,16 @@ package struct LintBaseline: Hashable, Sendable {
     self.fingerprints = fingerprints
   }
 
-  /// Whether the baseline has a finding.
+  /// Whether the baseline has a finding; a group (``LintReport/grouped()``) is in the
+  /// baseline when every finding it was made of is.
   package func contains(_ finding: LintFinding) -> Bool {
-    fingerprints.contains(Self.fingerprint(of: finding))
+    if finding.isGroup { return finding.memberFingerprints.allSatisfy(fingerprints.contains) }
+    return fingerprints.contains(Self.fingerprint(of: finding))
   }
 
   /// A finding's fingerprint: a hash of its code, its file as a SARIF URI reference and its
-  /// message without the witness clause (``LintFinding/witnessClause(_:)``) — not its line or
+  /// message without a witness clause (`; witness context stack '…'`, which messages ended with
+  /// before JSON version 2) — not its line or
   /// column, so fingerprints are those of runs before findings named a witness.
   package static func fingerprint(of finding: LintFinding) -> String {
     fingerprint(

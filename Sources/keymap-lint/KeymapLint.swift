@@ -131,6 +131,8 @@ struct KeymapLint {
     if let baseline {
       report = report.excluding(baseline)
     }
+    // Grouped after the scope and the baseline, which look at each finding (LintScope.swift).
+    report = report.grouped()
     if !options.showsNotes {
       report.findings.removeAll { $0.severity == .note }
     }

@@ -26,7 +26,7 @@ private func witness(in note: LintNote) -> [KeyContext]? {
 /// are printed.
 @Suite("keymap-lint's precision on the real corpus")
 struct PrecisionTests {
-  @Test("each MK602 loses at a stack where it applies; each witness makes both contexts hold")
+  @Test("each MK602 (grouped too) loses at a stack where it applies; each witness makes both hold")
   func precision() throws {
     let enumerator = FileManager.default.enumerator(atPath: corpus.path)
     var files: [String] = []
@@ -34,6 +34,7 @@ struct PrecisionTests {
       if relative.hasSuffix(".json") { files.append(relative) }
     }
     var codes: Set<String> = []
+    var groupWitnesses = 0
     var rows: [(String, [String: Int], Int, Int)] = []
     for relative in files.sorted() {
       let path = corpus.appendingPathComponent(relative).path
@@ -58,7 +59,7 @@ struct PrecisionTests {
           // The witness the finding names (in its message and SARIF properties) is checked.
           let index = try #require(bindings.firstIndex { $0.location == location })
           let stack = try #require(finding.witness, "\(finding.diagnostic)")
-          #expect(finding.message.hasSuffix(LintFinding.witnessClause(stack)))
+          #expect(finding.participants.first?.witness == stack)
           #expect(binding.context?.holds(in: stack, at: stack.count - 1) ?? true)
           let resolution = KeyBindingResolver(
             bindings: Array(bindings[index...]), platform: platform
@@ -94,6 +95,48 @@ struct PrecisionTests {
           witnessesChecked += 1
         }
       }
+      // The grouped findings: each dead binding of a group loses at its own witness, and each
+      // ambiguous binding shares its witness with another binding of its group.
+      let grouped = report.grouped()
+      var groupedCounts: [String: Int] = [:]
+      for finding in grouped.findings {
+        groupedCounts[finding.code.rawValue, default: 0] += 1
+        guard finding.isGroup,
+          finding.code == .deadBinding || finding.code == .ambiguousBinding
+        else { continue }
+        let members = finding.participants.compactMap { participant in
+          participant.location.flatMap { byLocation[$0] }.map { (participant, $0) }
+        }
+        #expect(members.count == finding.participants.count, "\(finding.diagnostic)")
+        for (participant, binding) in members where participant.role == .reported {
+          let stack = try #require(participant.witness, "\(finding.diagnostic)")
+          let last = stack.count - 1
+          #expect(binding.context?.holds(in: stack, at: last) ?? true)
+          if finding.code == .deadBinding {
+            let index = try #require(bindings.firstIndex { $0.location == binding.location })
+            let resolution = KeyBindingResolver(
+              bindings: Array(bindings[index...]), platform: platform
+            ).resolve(binding.keys, in: stack)
+            let lost =
+              resolution.binding.map { $0.location != binding.location }
+              ?? (resolution.unboundBy != nil)
+            #expect(lost, "\(relative): \(finding.diagnostic): \(participant.summary)")
+          } else {
+            let other = members.contains { other, otherBinding in
+              other.location != participant.location
+                && (otherBinding.context?.holds(in: stack, at: last) ?? true)
+            }
+            #expect(other, "\(relative): \(finding.diagnostic): \(participant.summary)")
+          }
+          groupWitnesses += 1
+        }
+      }
+      print(
+        "lint precision: \(relative): \(report.findings.count) findings, "
+          + "\(grouped.findings.count) grouped; "
+          + counts.keys.sorted().map { "\($0) \(counts[$0]!)→\(groupedCounts[$0] ?? 0)" }
+          .joined(separator: ", ")
+          + "; MK602 re-checked \(checked), witnesses checked \(witnessesChecked)")
       codes.formUnion(counts.keys)
       rows.append((relative, counts, checked, witnessesChecked))
     }
@@ -110,5 +153,7 @@ struct PrecisionTests {
     print(table.joined(separator: "\n"))
     #expect(rows.count == 13)
     #expect(rows.reduce(0) { $0 + $1.3 } > 500)
+    print("lint precision: grouped witnesses re-checked \(groupWitnesses)")
+    #expect(groupWitnesses > 100)
   }
 }

@@ -14,7 +14,7 @@ import MenuKitJSON
 /// ```
 package enum LintReportFormatter {
   /// The version of the JSON output; it changes only when a field changes meaning or goes.
-  package static let jsonSchemaVersion = 1
+  package static let jsonSchemaVersion = 2
 
   /// The output formats.
   package enum Format: String, CaseIterable, Hashable, Sendable {
@@ -57,9 +57,7 @@ package enum LintReportFormatter {
         "\(finding.severity.rawValue)[\(finding.code.rawValue) \(finding.code.name)]: "
         + finding.message
       lines.append(finding.location.map { "\($0): \(head)" } ?? head)
-      for note in finding.notes {
-        lines.append("  note: " + (note.location.map { "\($0): " } ?? "") + note.message)
-      }
+      lines += details(of: finding).map { "  " + $0 }
     }
     let errors = report.count(.error)
     let warnings = report.count(.warning)
@@ -75,6 +73,43 @@ package enum LintReportFormatter {
       "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) "
         + "in \(checked)")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The lines under a finding, without indentation: its witness (`witness: Editor`), for a
+  /// group every participant (`binding: k.json:3:9: Ctrl+D (a) in 'Editor'`), then its notes.
+  static func details(of finding: LintFinding) -> [String] {
+    var lines: [String] = []
+    if let witness = finding.witness {
+      lines.append("witness: " + LintModel.describe(witness))
+    }
+    if finding.isGroup {
+      // Each dead binding's own witness matters (where it loses); an ambiguity's first is
+      // enough for a person, and JSON and SARIF have every one.
+      let witness = finding.code == .deadBinding ? finding.witness : nil
+      for participant in finding.participants {
+        lines.append(
+          participantLine(
+            participant, groupWitness: witness, showsWitness: finding.code == .deadBinding))
+      }
+    }
+    for note in finding.notes {
+      lines.append("note: " + (note.location.map { "\($0): " } ?? "") + note.message)
+    }
+    return lines
+  }
+
+  /// A participant of a group: `binding:` for one the group reports, `related:` for one it
+  /// names, its position and summary, and its own witness when it is not the group's.
+  static func participantLine(
+    _ participant: LintParticipant, groupWitness: [KeyContext]?, showsWitness: Bool = true
+  ) -> String {
+    var line =
+      (participant.role == .reported ? "binding: " : "related: ")
+      + (participant.location.map { "\($0): " } ?? "") + participant.summary
+    if showsWitness, let witness = participant.witness, witness != groupWitness {
+      line += " (witness: \(LintModel.describe(witness)))"
+    }
+    return line
   }
 
   static func plural(_ count: Int, _ noun: String) -> String {
@@ -95,6 +130,9 @@ package enum LintReportFormatter {
         ("severity", .string(finding.severity.rawValue)), ("message", .string(finding.message)),
       ]
       members += locationMembers(finding.location)
+      members.append(("memberCount", number(max(1, finding.memberFingerprints.count))))
+      members.append(("participants", .array(finding.participants.map(participantJSON))))
+      if let witness = finding.witness { members.append(("witness", witnessJSON(witness))) }
       members.append(
         (
           "notes",
@@ -137,6 +175,25 @@ package enum LintReportFormatter {
         ("tool", .string("keymap-lint")),
       ].map(member))
     return JSONWriter.write(root)
+  }
+
+  /// A participant in JSON: `role`, position, `keys`, `command`, `context` (null when none)
+  /// and, when it has one, `witness`.
+  static func participantJSON(_ participant: LintParticipant) -> JSONNode {
+    var fields: [(String, JSONValue)] = [
+      ("role", .string(participant.role.rawValue)), ("keys", .string(participant.keys)),
+      ("command", .string(participant.command)),
+      ("context", participant.context.map { .string($0) } ?? .null),
+    ]
+    fields += locationMembers(participant.location)
+    if let witness = participant.witness { fields.append(("witness", witnessJSON(witness))) }
+    return node(.object(fields.sorted { $0.0 < $1.0 }.map(member)))
+  }
+
+  /// A witness stack in JSON: its contexts, root first, each in the text form
+  /// `KeyContext(parsing:)` reads (`"Editor mode=full"`; `""` for an empty context).
+  static func witnessJSON(_ stack: [KeyContext]) -> JSONValue {
+    .array(stack.map { node(.string($0.description)) })
   }
 
   static func locationMembers(_ location: SourceLocation?) -> [(String, JSONValue)] {
@@ -208,23 +265,37 @@ package enum LintReportFormatter {
       if let location = finding.location {
         members.append(("locations", .array([node(sarifLocation(location, message: nil))])))
       }
-      let related = finding.notes.enumerated().map { index, note -> JSONValue in
+      // A group's participants first, then the notes; a single finding's notes name the
+      // bindings it is about.
+      var relatedTexts: [(String, SourceLocation?)] = []
+      if finding.isGroup {
+        relatedTexts += finding.participants.map {
+          (participantLine($0, groupWitness: finding.witness), $0.location)
+        }
+      }
+      relatedTexts += finding.notes.map { ($0.message, $0.location) }
+      let related = relatedTexts.enumerated().map { index, entry -> JSONValue in
         var fields: [(String, JSONValue)] = [
-          ("id", number(index)), ("message", .object([member(("text", .string(note.message)))])),
+          ("id", number(index)), ("message", .object([member(("text", .string(entry.0)))])),
         ]
-        if let location = note.location {
+        if let location = entry.1 {
           fields.append(("physicalLocation", physicalLocation(location)))
         }
         return .object(fields.map(member))
       }
       if !related.isEmpty { members.append(("relatedLocations", .array(related.map(node)))) }
+      var properties: [(String, JSONValue)] = []
       if let witness = finding.witness {
-        members.append(
+        properties.append(("witnessContextStack", .string(LintModel.describe(witness))))
+      }
+      if finding.isGroup {
+        properties.append(
           (
-            "properties",
-            .object([member(("witnessContextStack", .string(LintModel.describe(witness))))])
+            LintBaseline.memberFingerprintsProperty,
+            .array(finding.memberFingerprints.map { node(.string($0)) })
           ))
       }
+      if !properties.isEmpty { members.append(("properties", .object(properties.map(member)))) }
       // Code, file and message, not the line: a later run's --baseline recognises the finding
       // after its binding moved (LintBaseline), as code-scanning services do.
       members.append(
@@ -307,9 +378,7 @@ package enum LintReportFormatter {
       properties.append(
         "title=\(escapeProperty("\(finding.code.rawValue) \(finding.code.name)"))")
       var message = finding.message
-      for note in finding.notes {
-        message += "\nnote: " + (note.location.map { "\($0): " } ?? "") + note.message
-      }
+      for line in details(of: finding) { message += "\n" + line }
       lines.append("::\(command) \(properties.joined(separator: ","))::\(escapeData(message))")
     }
     return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"

@@ -58,7 +58,14 @@ package struct PrefixShadowingRule: LintRule {
               + "\(shadowing.count == 1 ? "a longer sequence" : "\(shadowing.count) longer sequences")"
               + ": typing \(label) waits for the next key, and its command runs only when "
               + "that key does not continue the sequence or the wait times out",
-            at: short.binding.location), notes: notes))
+            at: short.binding.location), notes: notes,
+          participants: [model.participant(short, .reported)]
+            + shadowing.prefix(3).map { model.participant($0.0, .related) },
+          group: LintGroupKey(
+            .prefixShadowing, severity: .warning, label: label, identity: model.identity(short),
+            phrase: "are also the start of longer sequences: typing \(label) waits for the "
+              + "next key, and their commands run only when that key does not continue a "
+              + "sequence or the wait times out")))
     }
     return findings
   }
@@ -193,7 +200,10 @@ package struct ProfileDuplicateRule: LintRule {
                   + "here and \(LintModel.describe(earlier.binding.effect)) earlier; write "
                   + "both with Cmd, or choose other keys",
                 at: later.binding.location),
-              notes: [LintNote("the earlier binding", at: earlier.binding.location)]))
+              notes: [LintNote("the earlier binding", at: earlier.binding.location)],
+              participants: [
+                model.participant(later, .reported), model.participant(earlier, .related),
+              ]))
           break
         }
       }
@@ -232,7 +242,14 @@ package struct ReservedShortcutRule: LintRule {
               + (sequence.isEmpty ? "is" : sequence + " is")
               + " reserved by \(desktop.displayName): it \(entry.purpose), so the app never "
               + "receives it; choose other keys",
-            at: binding.binding.location)))
+            at: binding.binding.location),
+          participants: [model.participant(binding, .reported)],
+          group: LintGroupKey(
+            .reservedShortcut, severity: .warning, label: entry.text,
+            identity: "\(first.modifiers.rawValue):\(first.input.canonicalName)",
+            phrase: (binding.strokes.count > 1 ? "begin with" : "are on")
+              + " a shortcut reserved by \(desktop.displayName): it \(entry.purpose), so the "
+              + "app never receives it; choose other keys")))
     }
     return findings
   }

@@ -344,7 +344,9 @@ struct ConflictAnalysis {
     {
       witness = stack
     }
-    let witnessClause = witness.map(LintFinding.witnessClause) ?? ""
+    let participants =
+      [model.participant(binding, .reported, witness: witness)]
+      + firstShown.map { model.participant(members[$0], .related) }
     if isDead {
       let redundant = sameFile.allSatisfy { $0.effects == [binding.binding.effect] }
       let message =
@@ -353,17 +355,36 @@ struct ConflictAnalysis {
           + "applies wherever it does, so this one never runs; remove it"
         : "\(subject) never runs: later bindings of the same keys in this file apply wherever "
           + "it does and win (same depth, later wins); remove it or narrow the later context"
+      let severity: Diagnostic.Severity = redundant ? .warning : .error
       return LintFinding(
-        Diagnostic(
-          .deadBinding, message + witnessClause, at: binding.binding.location,
-          severity: redundant ? .warning : .error), notes: notes, witness: witness)
+        Diagnostic(.deadBinding, message, at: binding.binding.location, severity: severity),
+        notes: notes, witness: witness, participants: participants,
+        group: LintGroupKey(
+          .deadBinding, severity: severity, label: model.label(binding),
+          identity: model.identity(binding),
+          phrase: redundant
+            ? "are redundant: later bindings of the same keys to the same command apply "
+              + "wherever each does, so they never run; remove them"
+            : "never run: later bindings of the same keys in their file apply wherever each "
+              + "does and win (same depth, later wins); remove them or narrow the later contexts"
+        ))
     }
     return LintFinding(
       Diagnostic(
         .resolvedOverride,
         "\(subject) is overridden by a later keymap wherever it applies; precedence resolves "
           + "this by design (a later layer or file wins at the same depth)",
-        at: binding.binding.location), notes: notes)
+        at: binding.binding.location), notes: notes, participants: participants,
+      group: overrideGroup(binding))
+  }
+
+  /// The group key of an ``DiagnosticCode/resolvedOverride`` finding about a binding's keys.
+  func overrideGroup(_ binding: LintBinding) -> LintGroupKey {
+    LintGroupKey(
+      .resolvedOverride, severity: .note, label: model.label(binding),
+      identity: model.identity(binding),
+      phrase: "override one another by design: precedence resolves this (a later layer or "
+        + "file, an unbind or a more specific context wins)", countsEveryParticipant: true)
   }
 
   /// Why a later binding wins over an earlier one where both hold: by design (with the
@@ -407,14 +428,19 @@ struct ConflictAnalysis {
     }
     let others =
       pairs.count == 1 ? "the earlier \(other(group[0]))" : "\(pairs.count) earlier bindings"
-    if group[0].code == .resolvedOverride {
+    let isAmbiguous = group[0].code == .ambiguousBinding
+    let participants =
+      [model.participant(later, .reported, witness: isAmbiguous ? group[0].witness : nil)]
+      + group.map { model.participant($0.earlier, .related) }
+    if !isAmbiguous {
       let reasons = pairs.reasons.sorted().joined(separator: "; ")
       return LintFinding(
         Diagnostic(
           .resolvedOverride,
           "\(subject) overrides \(others) where both apply; precedence resolves this by design "
             + "(\(reasons))",
-          at: later.binding.location), notes: notes)
+          at: later.binding.location), notes: notes, participants: participants,
+        group: overrideGroup(later))
     }
     notes.append(
       LintNote("make the contexts exclusive, or one more specific than the other"))
@@ -423,8 +449,14 @@ struct ConflictAnalysis {
         .ambiguousBinding,
         "\(subject) and \(others) of the same keys can apply at the same context depth, and "
           + "neither context implies the other; only their order decides, and this one wins "
-          + "where both hold" + LintFinding.witnessClause(group[0].witness),
-        at: later.binding.location), notes: notes, witness: group[0].witness)
+          + "where both hold",
+        at: later.binding.location), notes: notes, witness: group[0].witness,
+      participants: participants,
+      group: LintGroupKey(
+        .ambiguousBinding, severity: .warning, label: model.label(later),
+        identity: model.identity(later),
+        phrase: "can apply at the same context depth where neither context implies the "
+          + "other's; only their order decides which runs", countsEveryParticipant: true))
   }
 }
 

@@ -150,7 +150,8 @@ struct LayoutCheck {
       let notes = indices[query].map { notesByQuery[$0] } ?? [:]
       for code in Self.codes {
         guard let notes = notes[code] else { continue }
-        findings.append(finding(code, binding: binding, stroke: stroke, notes: notes))
+        findings.append(
+          finding(code, binding: binding, stroke: stroke, localizes: localizes, notes: notes))
       }
     }
     return findings
@@ -158,7 +159,8 @@ struct LayoutCheck {
 
   /// One finding: the stroke, the layouts it concerns, and their notes.
   private func finding(
-    _ code: DiagnosticCode, binding: LintBinding, stroke: KeyboardShortcut, notes: [LintNote]
+    _ code: DiagnosticCode, binding: LintBinding, stroke: KeyboardShortcut, localizes: Bool,
+    notes: [LintNote]
   ) -> LintFinding {
     let layouts = notes.compactMap(\.layout)
     let on =
@@ -167,22 +169,40 @@ struct LayoutCheck {
       : "\(layouts.count) layouts (\(layouts.prefix(6).joined(separator: ", "))"
         + (layouts.count > 6 ? ", …)" : ")")
     let what: String
+    let phrase: String
     switch code {
-    case .untypableShortcut: what = "cannot be typed on \(on)"
-    case .needsAltGr: what = "needs AltGr on \(on)"
-    case .ctrlAltCollision: what = "is on a key whose AltGr level types a character on \(on)"
+    case .untypableShortcut:
+      what = "cannot be typed on \(on)"
+      phrase = what
+    case .needsAltGr:
+      what = "needs AltGr on \(on)"
+      phrase = "need AltGr on \(on)"
+    case .ctrlAltCollision:
+      what = "is on a key whose AltGr level types a character on \(on)"
+      phrase = "are on a key whose AltGr level types a character on \(on)"
     case .layoutAction:
       what = "never fires on \(on): the layout turns the press into something else"
-    default: what = "is on another key on \(on)"
+      phrase = "never fire on \(on): the layout turns the press into something else"
+    default:
+      what = "is on another key on \(on)"
+      phrase = "are on another key on \(on)"
     }
     let inSequence =
       binding.binding.keys.strokes.count > 1 ? " in \(model.label(binding))" : ""
+    let platform = model.configuration.platform
+    let press = model.strokeIdentity.press(of: PhysicalStroke(stroke, platform: platform))
+    let diagnostic = Diagnostic(
+      code,
+      "\(stroke.label(for: platform))\(inSequence) "
+        + "(\(LintModel.describe(binding.binding.effect))) \(what)",
+      at: binding.binding.location)
     return LintFinding(
-      Diagnostic(
-        code,
-        "\(stroke.label(for: model.configuration.platform))\(inSequence) "
-          + "(\(LintModel.describe(binding.binding.effect))) \(what)",
-        at: binding.binding.location), notes: notes)
+      diagnostic, notes: notes, participants: [model.participant(binding, .reported)],
+      group: LintGroupKey(
+        code, severity: diagnostic.severity, label: stroke.label(for: platform),
+        identity: "\(press.modifiers.rawValue):\(press.input.canonicalName) "
+          + "\(layouts.joined(separator: ",")) localizes=\(localizes)",
+        phrase: phrase))
   }
 }
 
