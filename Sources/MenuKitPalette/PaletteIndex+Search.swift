@@ -163,14 +163,15 @@ extension PaletteIndex {
           let tail = bounds.rankTails[entry]
           if threshold != UInt64.max {
             // First the bound with each term's best alignment and the title bonuses the
-            // entry's signatures allow, then the texts' shapes, then the bytes: most entries
-            // with the query's letters do not have them in order.
+            // entry's signatures allow, then the bytes (most entries with the query's letters
+            // do not have them in order), then the texts' shapes.
             var titleBonuses = anyWordBonus
             if (bounds.words[entry] | bounds.initials[entry]) & titleBits != 0 {
               titleBonuses = bounds.titleBonuses(of: patterns.terms, entry: entry)
             }
             let loose = bonus + titleBonuses + alignmentBound
             if PaletteCandidate.key(tail: tail, score: loose) >= threshold { continue }
+            guard buffers.mayMatch(patterns.terms, entry: entry) else { continue }
             var bound = bonus + titleBonuses
             let titleShape = bounds.titleShapes[entry]
             let otherShape = bounds.otherShapes[entry]
@@ -180,9 +181,10 @@ extension PaletteIndex {
               bound += max(title, other * PaletteFieldKind.keyword.weight / 4)
             }
             if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+          } else if !buffers.mayMatch(patterns.terms, entry: entry) {
+            continue
           }
-          guard buffers.mayMatch(patterns.terms, entry: entry),
-            let score = buffers.score(of: patterns.terms, entry: entry, scratch: scratch)
+          guard let score = buffers.score(of: patterns.terms, entry: entry, scratch: scratch)
           else { continue }
           let total = bonus + score
           let key = PaletteCandidate.key(tail: tail, score: total)
