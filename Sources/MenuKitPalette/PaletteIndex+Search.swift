@@ -322,15 +322,12 @@ extension PaletteStorage {
                     entryInitials.withUnsafeBufferPointer { entryInitials in
                       entryRepeats.withUnsafeBufferPointer { entryRepeats in
                         folded.withUnsafeBytes { folded in
-                          entrySpans.withUnsafeBufferPointer { entrySpans in
-                            body(
-                              PaletteBuffers(
-                                original: original, lower: lower, classes: classes,
-                                bonus: bonus, fields: fields, entryFields: entryFields,
-                                entryMasks: entryMasks, entryWords: entryWords,
-                                entryInitials: entryInitials, entryRepeats: entryRepeats,
-                                folded: folded, entrySpans: entrySpans))
-                          }
+                          body(
+                            PaletteBuffers(
+                              original: original, lower: lower, classes: classes, bonus: bonus,
+                              fields: fields, entryFields: entryFields, entryMasks: entryMasks,
+                              entryWords: entryWords, entryInitials: entryInitials,
+                              entryRepeats: entryRepeats, folded: folded))
                         }
                       }
                     }
@@ -462,9 +459,8 @@ struct PaletteBuffers {
   let entryWords: UnsafeBufferPointer<UInt64>
   let entryInitials: UnsafeBufferPointer<UInt64>
   let entryRepeats: UnsafeBufferPointer<UInt64>
-  /// ``PaletteStorage/folded`` and ``PaletteStorage/entrySpans``.
+  /// ``PaletteStorage/folded``.
   let folded: UnsafeRawBufferPointer
-  let entrySpans: UnsafeBufferPointer<Range<Int>>
 
   /// Whether every term may match the entry: the byte prefilter (``PalettePrefilter``), which
   /// never rejects an entry that ``score(of:entry:scratch:)`` accepts.

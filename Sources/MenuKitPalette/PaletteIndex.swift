@@ -262,8 +262,6 @@ struct PaletteStorage: Sendable {
   /// same offsets as ``lower``.
   var folded: [UInt8] = []
   var fields: [PaletteField] = []
-  /// The range of ``folded`` that holds all the texts of each entry, one after another.
-  var entrySpans: [Range<Int>] = []
   /// The low bits of each entry's sort key (``PaletteCandidate/key(entry:score:isEnabled:titleLength:)``):
   /// its enabled state, title length and position, to which a search adds a score.
   var rankTails: [UInt64] = []
@@ -300,7 +298,6 @@ struct PaletteStorage: Sendable {
   /// Prepares an entry's texts.
   mutating func append(_ entry: PaletteEntry) {
     entryFields.append(0..<0)
-    entrySpans.append(0..<0)
     rankTails.append(0)
     entryMasks.append(0)
     entryWords.append(0)
@@ -354,8 +351,6 @@ struct PaletteStorage: Sendable {
     for (ordinal, keyword) in entry.keywords.enumerated() { add(keyword, .keyword, ordinal) }
     add(entry.pathText, .path)
     entryFields[position] = first..<fields.count
-    entrySpans[position] =
-      (first < fields.count ? fields[first].start : folded.count)..<folded.count
     entryMasks[position] = entryMask
     entryWords[position] = words
     entryInitials[position] = initials
