@@ -21,6 +21,11 @@ struct Benchmarks {
       writeAdversarialFiles(to: CommandLine.arguments[2])
       return
     }
+    // `menukit-benchmarks palette-profile [QUERY...]`: searches repeated for `perf record`.
+    if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "palette-profile" {
+      paletteProfile(Array(CommandLine.arguments.dropFirst(2)))
+      return
+    }
     // `menukit-benchmarks report`: all of them, then one summary table (Report.swift).
     if chosen.contains("report") {
       report()

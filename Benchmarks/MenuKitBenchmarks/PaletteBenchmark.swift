@@ -39,8 +39,8 @@ extension Benchmarks {
     }
   }
 
-  static func paletteIndexBenchmark() {
-    print("Palette search: 10,000 commands, one thread (targets: worst ≤ 250 µs, mean ≤ 100 µs)")
+  /// The 10,000 generated commands of the search benchmark.
+  static func paletteCommands() -> [PaletteEntry] {
     var random = PaletteRandom(state: 7)
     var entries: [PaletteEntry] = []
     let menus = ["File", "Edit", "Selection", "View", "Go", "Run", "Terminal", "Help"]
@@ -60,15 +60,51 @@ extension Benchmarks {
           shortcutLabel: random.next(3) == 0 ? "Ctrl+K Ctrl+\(index % 10)" : nil,
           isEnabled: random.next(10) != 0))
     }
+    return entries
+  }
+
+  /// The history of the search benchmark: 50 commands used once.
+  static func paletteHistory() -> PaletteHistory {
+    var history = PaletteHistory()
+    for step in 0..<50 { history.recordUse(of: "command\(step * 37)") }
+    return history
+  }
+
+  /// The search benchmark's queries.
+  static let paletteQueries = [
+    "o", "op", "open", "open file", "tfs", "save as", "window close", "rec op", "settings",
+    "zz", "commit push", "ctrl", "sel", "go def", "xq",
+  ]
+
+  /// `menukit-benchmarks palette-profile [--repeats N] [QUERY...]`: each query's top-20 search
+  /// of the 10,000 commands repeated N times (2,000 by default, about a second), to run under
+  /// `perf record` or `valgrind --tool=callgrind`; the benchmark's queries when none is given.
+  static func paletteProfile(_ arguments: [String]) {
+    var queries = arguments
+    var repeats = 2_000
+    if queries.count >= 2, queries[0] == "--repeats", let count = Int(queries[1]) {
+      repeats = count
+      queries.removeFirst(2)
+    }
+    let index = PaletteIndex(entries: paletteCommands())
+    let history = paletteHistory()
+    for query in queries.isEmpty ? paletteQueries : queries {
+      var count = 0
+      let time = bestCPU(rounds: 1, repeats: repeats) {
+        count = index.search(query, history: history, limit: 20).count
+      }
+      print(pad("\"\(query)\"", 14) + pad("\(count)", 5) + String(format1: time / 1_000) + " µs")
+    }
+  }
+
+  static func paletteIndexBenchmark() {
+    print("Palette search: 10,000 commands, one thread (targets: worst ≤ 250 µs, mean ≤ 100 µs)")
+    let entries = paletteCommands()
     var index = PaletteIndex()
     let build = measure { index = PaletteIndex(entries: entries) }
     print("index build: \(build.ms)")
-    var history = PaletteHistory()
-    for step in 0..<50 { history.recordUse(of: "command\(step * 37)") }
-    let queries = [
-      "o", "op", "open", "open file", "tfs", "save as", "window close", "rec op", "settings",
-      "zz", "commit push", "ctrl", "sel", "go def", "xq",
-    ]
+    let history = paletteHistory()
+    let queries = paletteQueries
     // frizbee on the same titles, from its Python driver with the titles copied into Rust once.
     let titles = FileManager.default.temporaryDirectory.appendingPathComponent(
       "menukit-palette-titles-\(getpid()).txt")

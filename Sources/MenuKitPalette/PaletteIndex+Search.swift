@@ -73,7 +73,7 @@ extension PaletteIndex {
             matched = false
             break
           }
-          guard matched,
+          guard matched, buffers.mayMatch(patterns.terms, entry: entry),
             let score = buffers.score(of: patterns.terms, entry: entry, scratch: scratch)
           else { continue }
           total += score
@@ -119,85 +119,87 @@ extension PaletteIndex {
     _ terms: [FuzzyTerm], queryTitle: String, history: PaletteHistory, limit: Int
   ) -> [PaletteMatch] {
     guard limit > 0 else { return [] }
+    // The history and exact-title bonuses, by entry, in index order.
     var bonusByEntry: [Int: Int] = [:]
     for (rank, record) in history.records.enumerated() {
       guard let position = positions[record.identifier] else { continue }
       bonusByEntry[position] = PaletteRanking.historyBonus(rank: rank, useCount: record.useCount)
     }
+    for entry in storage.entriesByExactTitle[queryTitle] ?? [] {
+      bonusByEntry[entry, default: 0] += PaletteRanking.exactTitle
+    }
     let bonuses = bonusByEntry.sorted { $0.key < $1.key }
-    let exact = storage.entriesByExactTitle[queryTitle] ?? []
     let patterns = PalettePatterns(terms)
     defer { patterns.deallocate() }
     let queryMask = terms.reduce(UInt64(0)) { $0 | $1.mask }
     let queryRepeats = patterns.terms.reduce(UInt64(0)) { $0 | $1.repeats }
-    // Every term's best alignment anywhere: the first bound, before the texts' shapes.
+    // The first bound, before the texts' shapes: every term's best alignment anywhere (each
+    // character 16 + 10, the first one's bonus twice); the whole-word bonus of the terms with
+    // a non-word character, which no signature rules out.
     let alignmentBound = terms.reduce(0) { $0 + 26 * $1.scalars.count + 10 }
+    let anyWordBonus = patterns.terms.filter { $0.wordBit == 0 }.count * PaletteRanking.wholeWord
+    // An entry with none of these signature bits earns no other title bonus.
+    let titleBits = patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit | $1.initialsBit }
     let scratch = FuzzyScratch()
     // The best keys so far, sorted, with their scores.
     var top: [(key: UInt64, score: Int)] = []
     top.reserveCapacity(limit + 1)
+    // The bonus of the next entry that has one, and its index (`Int.max` after the last).
     var nextBonus = 0
+    var bonusEntry = bonuses.first?.key ?? Int.max
     storage.withBuffers { buffers in
       storage.withBoundBuffers { bounds in
-        do {
-          for entry in 0..<buffers.entryMasks.count {
-            guard queryMask & ~buffers.entryMasks[entry] == 0,
-              queryRepeats & ~buffers.entryRepeats[entry] == 0
-            else { continue }
-            var bonus = 0
-            while nextBonus < bonuses.count && bonuses[nextBonus].key < entry { nextBonus += 1 }
-            if nextBonus < bonuses.count && bonuses[nextBonus].key == entry {
-              bonus = bonuses[nextBonus].value
-            }
-            if !exact.isEmpty && exact.contains(entry) { bonus += PaletteRanking.exactTitle }
-            let isEnabled = bounds.isEnabled[entry]
-            let titleLength = bounds.titleLengths[entry]
-            if top.count == limit {
-              let threshold = top[limit - 1].key
-              // First the bound with each term's best alignment and the title bonuses the
-              // entry's signatures allow, then, if it is not enough, the texts' shapes.
-              var titleBonuses = 0
-              for term in patterns.terms {
-                if term.wordBit == 0 || bounds.words[entry] & term.wordBit != 0 {
-                  titleBonuses += PaletteRanking.wholeWord
-                }
-                if bounds.initials[entry] & term.initialsBit != 0 {
-                  titleBonuses += PaletteRanking.acronym
-                }
-              }
-              let loose = PaletteCandidate.key(
-                entry: entry, score: bonus + alignmentBound + titleBonuses, isEnabled: isEnabled,
-                titleLength: titleLength)
-              if loose >= threshold { continue }
-              var bound = bonus + titleBonuses
-              let titleShape = bounds.titleShapes[entry]
-              let otherShape = bounds.otherShapes[entry]
-              for term in patterns.terms {
-                let title = titleShape.bound(term.lower, masks: term.masks)
-                let other = otherShape.bound(term.lower, masks: term.masks)
-                bound += max(title, other * PaletteFieldKind.keyword.weight / 4)
-              }
-              let best = PaletteCandidate.key(
-                entry: entry, score: bound, isEnabled: isEnabled, titleLength: titleLength)
-              if best >= threshold { continue }
-            }
-            guard let score = buffers.score(of: patterns.terms, entry: entry, scratch: scratch)
-            else { continue }
-            let total = bonus + score
-            let key = PaletteCandidate.key(
-              entry: entry, score: total, isEnabled: isEnabled, titleLength: titleLength)
-            if top.count == limit {
-              guard key < top[limit - 1].key else { continue }
-              top.removeLast()
-            }
-            var low = 0
-            var high = top.count
-            while low < high {
-              let middle = (low + high) / 2
-              if top[middle].key < key { low = middle + 1 } else { high = middle }
-            }
-            top.insert((key, total), at: low)
+        var threshold = UInt64.max
+        for entry in 0..<buffers.entryMasks.count {
+          guard queryMask & ~buffers.entryMasks[entry] == 0,
+            queryRepeats & ~buffers.entryRepeats[entry] == 0
+          else { continue }
+          var bonus = 0
+          while bonusEntry < entry {
+            nextBonus += 1
+            bonusEntry = nextBonus < bonuses.count ? bonuses[nextBonus].key : Int.max
           }
+          if bonusEntry == entry { bonus = bonuses[nextBonus].value }
+          let tail = bounds.rankTails[entry]
+          if threshold != UInt64.max {
+            // First the bound with each term's best alignment and the title bonuses the
+            // entry's signatures allow, then the bytes (most entries with the query's letters
+            // do not have them in order), then the texts' shapes.
+            var titleBonuses = anyWordBonus
+            if (bounds.words[entry] | bounds.initials[entry]) & titleBits != 0 {
+              titleBonuses = bounds.titleBonuses(of: patterns.terms, entry: entry)
+            }
+            let loose = bonus + titleBonuses + alignmentBound
+            if PaletteCandidate.key(tail: tail, score: loose) >= threshold { continue }
+            guard buffers.mayMatch(patterns.terms, entry: entry) else { continue }
+            var bound = bonus + titleBonuses
+            let titleShape = bounds.titleShapes[entry]
+            let otherShape = bounds.otherShapes[entry]
+            for term in patterns.terms {
+              let title = titleShape.bound(term.masks, pairs: term.pairs)
+              let other = otherShape.bound(term.masks, pairs: term.pairs)
+              bound += max(title, other * PaletteFieldKind.keyword.weight / 4)
+            }
+            if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+          } else if !buffers.mayMatch(patterns.terms, entry: entry) {
+            continue
+          }
+          guard let score = buffers.score(of: patterns.terms, entry: entry, scratch: scratch)
+          else { continue }
+          let total = bonus + score
+          let key = PaletteCandidate.key(tail: tail, score: total)
+          if top.count == limit {
+            guard key < threshold else { continue }
+            top.removeLast()
+          }
+          var low = 0
+          var high = top.count
+          while low < high {
+            let middle = (low + high) / 2
+            if top[middle].key < key { low = middle + 1 } else { high = middle }
+          }
+          top.insert((key, total), at: low)
+          if top.count == limit { threshold = top[limit - 1].key }
         }
       }
     }
@@ -237,9 +239,18 @@ enum PaletteCandidate {
   /// the entry's index.
   static func key(entry: Int, score: Int, isEnabled: Bool, titleLength: Int) -> UInt64 {
     let disabled: UInt64 = isEnabled ? 0 : 1 << 63
-    let inverted = UInt64(0xF_FFFF - min(max(score, 0), 0xF_FFFF))
     let length = UInt64(min(titleLength, 0x7FF))
-    return disabled | inverted << 43 | length << 32 | UInt64(UInt32(truncatingIfNeeded: entry))
+    return key(
+      tail: disabled | length << 32 | UInt64(UInt32(truncatingIfNeeded: entry)), score: score)
+  }
+
+  /// The highest score a key holds; higher scores are clamped to it.
+  static let maximumScore = 0xF_FFFF
+
+  /// The key of an entry's ``PaletteStorage/rankTails`` with a score.
+  @inline(__always)
+  static func key(tail: UInt64, score: Int) -> UInt64 {
+    tail | UInt64(maximumScore - min(max(score, 0), maximumScore)) << 43
   }
 
   /// The entry's index in a key.
@@ -310,12 +321,14 @@ extension PaletteStorage {
                   entryWords.withUnsafeBufferPointer { entryWords in
                     entryInitials.withUnsafeBufferPointer { entryInitials in
                       entryRepeats.withUnsafeBufferPointer { entryRepeats in
-                        body(
-                          PaletteBuffers(
-                            original: original, lower: lower, classes: classes, bonus: bonus,
-                            fields: fields, entryFields: entryFields, entryMasks: entryMasks,
-                            entryWords: entryWords, entryInitials: entryInitials,
-                            entryRepeats: entryRepeats))
+                        folded.withUnsafeBytes { folded in
+                          body(
+                            PaletteBuffers(
+                              original: original, lower: lower, classes: classes, bonus: bonus,
+                              fields: fields, entryFields: entryFields, entryMasks: entryMasks,
+                              entryWords: entryWords, entryInitials: entryInitials,
+                              entryRepeats: entryRepeats, folded: folded))
+                        }
                       }
                     }
                   }
@@ -333,17 +346,15 @@ extension PaletteStorage {
 extension PaletteStorage {
   /// The arrays the bounds of the limited search read, as buffers, for the duration of `body`.
   func withBoundBuffers<Result>(_ body: (PaletteBoundBuffers) -> Result) -> Result {
-    isEnabled.withUnsafeBufferPointer { isEnabled in
-      titleLengths.withUnsafeBufferPointer { titleLengths in
-        entryWords.withUnsafeBufferPointer { words in
-          entryInitials.withUnsafeBufferPointer { initials in
-            titleShapes.withUnsafeBufferPointer { titleShapes in
-              otherShapes.withUnsafeBufferPointer { otherShapes in
-                body(
-                  PaletteBoundBuffers(
-                    isEnabled: isEnabled, titleLengths: titleLengths, words: words,
-                    initials: initials, titleShapes: titleShapes, otherShapes: otherShapes))
-              }
+    rankTails.withUnsafeBufferPointer { rankTails in
+      entryWords.withUnsafeBufferPointer { words in
+        entryInitials.withUnsafeBufferPointer { initials in
+          titleShapes.withUnsafeBufferPointer { titleShapes in
+            otherShapes.withUnsafeBufferPointer { otherShapes in
+              body(
+                PaletteBoundBuffers(
+                  rankTails: rankTails, words: words, initials: initials,
+                  titleShapes: titleShapes, otherShapes: otherShapes))
             }
           }
         }
@@ -354,12 +365,23 @@ extension PaletteStorage {
 
 /// Borrowed views of the per-entry arrays of ``PaletteStorage`` that the bounds read.
 struct PaletteBoundBuffers {
-  let isEnabled: UnsafeBufferPointer<Bool>
-  let titleLengths: UnsafeBufferPointer<Int>
+  let rankTails: UnsafeBufferPointer<UInt64>
   let words: UnsafeBufferPointer<UInt64>
   let initials: UnsafeBufferPointer<UInt64>
   let titleShapes: UnsafeBufferPointer<PaletteShape>
   let otherShapes: UnsafeBufferPointer<PaletteShape>
+
+  /// The whole-word and acronym bonuses the entry's signatures allow each term.
+  func titleBonuses(of terms: [PalettePatterns.Term], entry: Int) -> Int {
+    var total = 0
+    for term in terms {
+      if term.wordBit == 0 || words[entry] & term.wordBit != 0 {
+        total += PaletteRanking.wholeWord
+      }
+      if initials[entry] & term.initialsBit != 0 { total += PaletteRanking.acronym }
+    }
+    return total
+  }
 }
 
 extension PaletteBuffers {
@@ -387,6 +409,11 @@ struct PalettePatterns {
     /// The mask bits of the scalars the term has more than once (lowercased), which a text
     /// must then have more than once too.
     let repeats: UInt64
+    /// The bytes the prefilter looks for (``PalettePrefilter/folded(_:)``).
+    let folded: UnsafeBufferPointer<UInt8>
+    /// The pair bit (``PaletteShape/pairBit(_:_:)``) of each lowercase scalar with the one
+    /// before it; 0 for the first.
+    let pairs: UnsafeBufferPointer<UInt64>
   }
 
   let terms: [Term]
@@ -404,7 +431,8 @@ struct PalettePatterns {
         lower: copy(lower), masks: copy(lower.map(FuzzyTerm.mask)),
         wordBit: PaletteSignature.wordBit(of: term),
         initialsBit: PaletteSignature.initialsBit(of: term),
-        repeats: PaletteSignature.repeats(lower))
+        repeats: PaletteSignature.repeats(lower), folded: copy(PalettePrefilter.folded(term)),
+        pairs: copy(PaletteShape.pairBits(lower)))
     }
   }
 
@@ -413,6 +441,8 @@ struct PalettePatterns {
       term.scalars.deallocate()
       term.lower.deallocate()
       term.masks.deallocate()
+      term.folded.deallocate()
+      term.pairs.deallocate()
     }
   }
 }
@@ -429,6 +459,28 @@ struct PaletteBuffers {
   let entryWords: UnsafeBufferPointer<UInt64>
   let entryInitials: UnsafeBufferPointer<UInt64>
   let entryRepeats: UnsafeBufferPointer<UInt64>
+  /// ``PaletteStorage/folded``.
+  let folded: UnsafeRawBufferPointer
+
+  /// Whether every term may match the entry: the byte prefilter (``PalettePrefilter``), which
+  /// never rejects an entry that ``score(of:entry:scratch:)`` accepts.
+  @inline(__always)
+  func mayMatch(_ terms: [PalettePatterns.Term], entry: Int) -> Bool {
+    let range = entryFields[entry]
+    terms: for term in terms {
+      for index in range {
+        let field = fields[index]
+        if term.mask & ~field.mask == 0
+          && PalettePrefilter.mayContain(
+            term.folded, in: folded, span: field.start..<field.start &+ field.count)
+        {
+          continue terms
+        }
+      }
+      return false
+    }
+    return true
+  }
 
   /// The sum of every term's best field score in an entry, or nil when a term does not match
   /// it: what both the full and the bounded search score an entry with.

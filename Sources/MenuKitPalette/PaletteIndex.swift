@@ -258,7 +258,13 @@ struct PaletteStorage: Sendable {
   var lower: [UInt32] = []
   var classes: [UInt8] = []
   var bonus: [UInt8] = []
+  /// The lowercase scalars folded to one byte each (``PalettePrefilter/fold(_:)``), at the
+  /// same offsets as ``lower``.
+  var folded: [UInt8] = []
   var fields: [PaletteField] = []
+  /// The low bits of each entry's sort key (``PaletteCandidate/key(entry:score:isEnabled:titleLength:)``):
+  /// its enabled state, title length and position, to which a search adds a score.
+  var rankTails: [UInt64] = []
   /// The range of ``fields`` of each entry.
   var entryFields: [Range<Int>] = []
   /// The union of the masks of each entry's fields.
@@ -292,6 +298,7 @@ struct PaletteStorage: Sendable {
   /// Prepares an entry's texts.
   mutating func append(_ entry: PaletteEntry) {
     entryFields.append(0..<0)
+    rankTails.append(0)
     entryMasks.append(0)
     entryWords.append(0)
     entryInitials.append(0)
@@ -333,6 +340,7 @@ struct PaletteStorage: Sendable {
       lower += prepared.lower
       classes += prepared.classes
       bonus += prepared.bonus
+      folded += prepared.lower.map(PalettePrefilter.fold)
       entryMask |= mask
     }
     add(entry.title, .title)
@@ -360,6 +368,9 @@ struct PaletteStorage: Sendable {
       entriesByExactTitle[title, default: []].append(position)
     }
     isEnabled[position] = entry.isEnabled
+    rankTails[position] = PaletteCandidate.key(
+      entry: position, score: PaletteCandidate.maximumScore, isEnabled: entry.isEnabled,
+      titleLength: titleLengths[position])
   }
 
   /// A title lowercased, without a trailing `…` or `...`, with its words separated by single
@@ -482,15 +493,28 @@ struct PaletteShape: Sendable {
     return 1 << (hash >> 58)
   }
 
+  /// The pair bit of each scalar with the one before it (0 for the first).
+  static func pairBits(_ lower: [UInt32]) -> [UInt64] {
+    lower.indices.map { $0 == 0 ? 0 : pairBit(lower[$0 - 1], lower[$0]) }
+  }
+
   /// The highest alignment score a term of these lowercase scalars can reach in the texts.
-  @inline(__always)
   func bound(_ lower: UnsafeBufferPointer<UInt32>, masks: UnsafeBufferPointer<UInt64>) -> Int {
-    var total = 0
-    for index in 0..<lower.count {
-      let mayEarnBonus =
-        bonusCharacters & masks[index] != 0
-        || index > 0 && pairs & PaletteShape.pairBit(lower[index - 1], lower[index]) != 0
-      total += index == 0 ? (mayEarnBonus ? 36 : 16) : (mayEarnBonus ? 26 : 16)
+    PaletteShape.pairBits(Array(lower)).withUnsafeBufferPointer { bound(masks, pairs: $0) }
+  }
+
+  /// The highest alignment score a term can reach in the texts, from the mask bit of each of
+  /// its lowercase scalars and their pair bits (``pairBits(_:)``).
+  @inline(__always)
+  func bound(_ masks: UnsafeBufferPointer<UInt64>, pairs termPairs: UnsafeBufferPointer<UInt64>)
+    -> Int
+  {
+    // 16 for each character, 10 more for each that may earn a bonus, and the first
+    // character's bonus once more.
+    var total = 16 &* masks.count
+    for index in 0..<masks.count
+    where bonusCharacters & masks[index] | pairs & termPairs[index] != 0 {
+      total &+= index == 0 ? 20 : 10
     }
     return total
   }
