@@ -34,10 +34,11 @@ extension WaylandKeyboard {
           },
           enter: { data, _, _, surface, keys in
             let codes = WaylandKeyboard.evdevCodes(in: keys)
-            let surface = surface.map { UnsafeMutableRawPointer($0) }
+            let focused = ProxyAddress(surface)
             guard let keyboard = WaylandKeyboard.from(data) else { return }
-            nonisolated(unsafe) let focused = surface
-            MainActor.assumeIsolated { keyboard.receiveEnter(surface: focused, keys: codes) }
+            MainActor.assumeIsolated {
+              keyboard.receiveEnter(surface: focused.rawPointer, keys: codes)
+            }
           },
           leave: { data, _, _, _ in
             guard let keyboard = WaylandKeyboard.from(data) else { return }
@@ -62,9 +63,10 @@ extension WaylandKeyboard {
         to: wl_seat_listener(
           capabilities: { data, seat, capabilities in
             guard let keyboard = WaylandKeyboard.from(data), let seat else { return }
-            nonisolated(unsafe) let boundSeat = seat
+            let boundSeat = ProxyAddress(seat)
             MainActor.assumeIsolated {
-              keyboard.receiveCapabilities(capabilities, seat: boundSeat)
+              guard let seat = boundSeat.opaquePointer else { return }
+              keyboard.receiveCapabilities(capabilities, seat: seat)
             }
           },
           name: { _, _, _ in }))
@@ -74,9 +76,10 @@ extension WaylandKeyboard {
             guard let keyboard = WaylandKeyboard.from(data), let registry, let interface,
               String(cString: interface) == "wl_seat"
             else { return }
-            nonisolated(unsafe) let boundRegistry = registry
+            let boundRegistry = ProxyAddress(registry)
             MainActor.assumeIsolated {
-              keyboard.bindSeat(registry: boundRegistry, name: name, version: version)
+              guard let registry = boundRegistry.opaquePointer else { return }
+              keyboard.bindSeat(registry: registry, name: name, version: version)
             }
           },
           global_remove: { data, _, name in
@@ -220,4 +223,25 @@ extension WaylandKeyboard {
     detachKeyboard()
     proxies.releaseSeat()
   }
+}
+
+/// The address of a Wayland object a listener receives, carried into the main actor.
+///
+/// libwayland calls a listener on the thread that dispatches the display's queue, which for
+/// ``WaylandKeyboard`` is the main thread (each listener asserts it with
+/// `MainActor.assumeIsolated`). A pointer is not `Sendable`, so the listener passes the
+/// object's address, a number, and the main actor's code turns it back into the pointer: the
+/// object is the same one, used on the same thread, without opting out of the checks.
+struct ProxyAddress: Sendable {
+  /// The address, or 0 for none.
+  let bits: Int
+
+  /// The address of an object, or 0 for none.
+  init(_ pointer: OpaquePointer?) { bits = Int(bitPattern: pointer) }
+
+  /// The object as an opaque pointer (a `wl_seat`, a `wl_registry`), or nil for none.
+  var opaquePointer: OpaquePointer? { OpaquePointer(bitPattern: bits) }
+
+  /// The object as a raw pointer (a `wl_surface`, kept only to compare), or nil for none.
+  var rawPointer: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: bits) }
 }
