@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
@@ -63,7 +64,7 @@ struct HTMLRendererTests {
 
   @Test("escaped random text has no markup character outside a character reference")
   func escapeRandomText() {
-    var generator = SplitMix64(seed: 0x5EED)  // from ContextPredicateTests
+    var generator = SplitMix64(seed: 0x5EED)
     let alphabet = Array("<>&\"'ab /=;#xÖß⌘\u{0}\u{1b}\u{7f}\u{85}\t\n")
     for _ in 0..<500 {
       let length = Int(generator.next() % 24)

@@ -1,29 +1,14 @@
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
 
-/// A small deterministic random number generator (MenuFileRandom), so generated trees are the same
-/// on every run.
-struct MenuFileRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Builds random menu files with every element kind, field and edit kind that has a file form.
 struct MenuFileGenerator {
-  var random: MenuFileRandom
+  var random: SplitMix64
   private var counter = 0
 
-  init(seed: UInt64) { random = MenuFileRandom(seed: seed) }
+  init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
   static let texts = [
     "Open…", "Save \"As\"", #"back\slash"#, "line\nbreak", "tab\there", "é", "👍🏽", "", "\u{1}",

@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKitPalette
@@ -7,18 +8,6 @@ import Testing
 /// the direct UTF-8 decoding of lines, and the split of a buffer between threads.
 @Suite("Palette fast paths")
 struct PaletteFastPathTests {
-  /// A deterministic generator (SplitMix64).
-  private struct Random {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-  }
-
   private static let words = [
     "open", "save", "close", "window", "file", "recent", "toggle", "full", "screen", "go",
     "find", "replace", "commit", "push", "Öffnen", "größe", "zoom", "in", "out", "a", "run",
@@ -28,7 +17,7 @@ struct PaletteFastPathTests {
   /// 2,000 entries made of the words, with paths, keywords, aliases, disabled entries and a
   /// history, and queries that earn every bonus.
   private static func index() -> (PaletteIndex, PaletteHistory) {
-    var random = Random(state: 42)
+    var random = SplitMix64(seed: 42)
     var index = PaletteIndex()
     for number in 0..<2_000 {
       let title = (0..<(1 + random.next(4))).map { _ in words[random.next(words.count)] }
@@ -68,7 +57,7 @@ struct PaletteFastPathTests {
 
   @Test("a text's shape bounds the alignment score of every term")
   func shapeBounds() {
-    var random = Random(state: 7)
+    var random = SplitMix64(seed: 7)
     let alphabet = Array("abcoOpen SÖö-/_x2".unicodeScalars)
     for _ in 0..<2_000 {
       let text = String(
@@ -96,7 +85,7 @@ struct PaletteFastPathTests {
 
   /// Lines with `›`, accents, an invalid byte and a control character.
   private static func lines() -> [UInt8] {
-    var random = Random(state: 3)
+    var random = SplitMix64(seed: 3)
     var bytes: [UInt8] = []
     for number in 0..<6_000 {
       let parts = (0..<(1 + random.next(3))).map { _ in words[random.next(words.count)] }

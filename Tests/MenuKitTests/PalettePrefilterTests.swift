@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKitPalette
@@ -7,18 +8,6 @@ import Testing
 /// accepts, and its word-at-a-time scan finds what a byte-by-byte scan finds.
 @Suite("Palette prefilter")
 struct PalettePrefilterTests {
-  /// A deterministic generator (SplitMix64).
-  private struct Random {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-  }
-
   /// Words with non-ASCII letters, combining marks (`e` + U+0301), case pairs whose simple
   /// lowercase form is another scalar (`Ω` U+2126 → `ω`) or none (`İ` U+0130), a titlecase
   /// digraph (`ǅ`), CJK, and the `›` separator.
@@ -31,7 +20,7 @@ struct PalettePrefilterTests {
   /// Entries made of the words, each with a path written with `›`, and a few aliases and
   /// keywords.
   private static func index() -> PaletteIndex {
-    var random = Random(state: 5)
+    var random = SplitMix64(seed: 5)
     var index = PaletteIndex()
     for number in 0..<600 {
       func phrase() -> String {
@@ -51,7 +40,7 @@ struct PalettePrefilterTests {
   /// Terms cut from the words (so that many match), some with their case changed, some
   /// skipping scalars, plus queries of several terms and the empty query.
   private static func queries() -> [String] {
-    var random = Random(state: 9)
+    var random = SplitMix64(seed: 9)
     var queries = [
       "", " ", "ctrl", "open file", "öff", "ÖFF", "e\u{301}", "\u{301}", "ω", "Ω",
       "\u{2126}", "i\u{307}", "İ", "ǆ", "ǅ", "文", "›", "a›", "ss", "ß", "σ", "Σ", "…", "x2 file",
@@ -122,7 +111,7 @@ struct PalettePrefilterTests {
 
   @Test("the word-at-a-time subsequence scan answers as a byte-by-byte one")
   func scanMatchesNaive() {
-    var random = Random(state: 13)
+    var random = SplitMix64(seed: 13)
     // Few distinct bytes, so that subsequences are common; 0x00, 0x80 and 0xFF test the
     // carry trick at the ends of a byte's range.
     let alphabet: [UInt8] = [0x00, 0x61, 0x62, 0x63, 0x7F, 0x80, 0x81, 0xFF]
