@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MenuKit
 
 /// One problem keymap-lint found: a diagnostic with a stable `MK6xx` code (or a loader's code)
@@ -62,9 +62,7 @@ package struct LintFinding: Hashable, Sendable {
   /// The message without a witness clause: what a baseline fingerprint hashes, so that
   /// baselines written when messages ended with their witness still match.
   static func messageWithoutWitness(_ message: String) -> String {
-    guard let range = message.range(of: witnessMarker, options: .backwards) else {
-      return message
-    }
+    guard let range = message.ranges(of: witnessMarker).last else { return message }
     return String(message[..<range.lowerBound])
   }
 

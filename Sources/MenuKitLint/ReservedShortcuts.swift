@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MenuKit
 
 /// A desktop whose system shortcuts never reach an app.

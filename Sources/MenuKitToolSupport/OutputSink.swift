@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Where a tool writes: standard output and standard error, or buffers in tests.
 package protocol OutputSink {
@@ -20,12 +22,35 @@ package struct StandardStreams: OutputSink {
   /// Writes to standard output.
   ///
   /// - Parameter text: The text.
-  package func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+  package func write(_ text: String) { Self.write(text, to: STDOUT_FILENO) }
 
   /// Writes to standard error.
   ///
   /// - Parameter text: The text.
-  package func error(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+  package func error(_ text: String) { Self.write(text, to: STDERR_FILENO) }
+
+  /// Writes all of a text to a file descriptor, going on after partial and interrupted
+  /// writes; an error (a closed pipe where SIGPIPE is ignored) drops the rest.
+  ///
+  /// - Parameters:
+  ///   - text: The text, written as UTF-8.
+  ///   - descriptor: The file descriptor.
+  package static func write(_ text: String, to descriptor: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+      var written = 0
+      while written < bytes.count {
+        let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+        if result > 0 {
+          written += result
+        } else if result < 0, errno == EINTR {
+          continue
+        } else {
+          return
+        }
+      }
+    }
+  }
 }
 
 /// Both streams kept in memory, for tests.

@@ -1,8 +1,12 @@
-import Foundation
+import FoundationEssentials
 import MenuKit
 import MenuKitLint
 import MenuKitToolSupport
 import MenuKitXKB
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `keymap-lint`: checks menu and keymap files (and other editors' keymaps) for conflicts,
 /// shadowed sequences, shortcuts that cannot be typed on some layouts and reserved system

@@ -1,4 +1,4 @@
-import Foundation
+import MenuKitToolSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -43,6 +43,6 @@ final class SweepProgress: Sendable {
       state.lastDrawn = now
       return "\rkeymap-lint: checking layouts \(done)/\(total)\u{1B}[K"
     }
-    if let text { FileHandle.standardError.write(Data(text.utf8)) }
+    if let text { StandardStreams.write(text, to: STDERR_FILENO) }
   }
 }

@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import MenuKit
 import MenuKitToolSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `menu-dump`: renders the main menu built from the standard menu and menu files, and traces,
 /// explains, searches and records key presses through its subcommands.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MenuKit
 import MenuKitToolSupport
 import MenuKitXKB
@@ -195,7 +195,10 @@ enum Record {
         output.write(String(decoding: data, as: UTF8.self) + "\n")
       }
     case .text:
-      var text = String(format: "%9.3f  %-9@", time, line.event as NSString)
+      // The time right-aligned in 9 columns, then the event (docs/tools/menu-dump-record.md).
+      let seconds = String(time, fractionDigits: 3)
+      var text =
+        String(repeating: " ", count: max(0, 9 - seconds.count)) + seconds + "  " + line.event
       if let keys = line.keys, let label = line.label {
         text += "  \(keys)  (\(label))"
         var forms: [String] = []

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MenuKit
 import MenuKitToolSupport
 import MenuKitXKB
@@ -351,7 +351,7 @@ enum Trace {
         }
         return text
           + row([
-            String(format: "%.6f", record.time), String(record.code),
+            String(record.time, fractionDigits: 6), String(record.code),
             record.hidUsage.map { "0x" + String($0, radix: 16) } ?? "-",
             record.phase + (record.isRepeat ? "*" : ""), record.keysym,
             visible(record.characters), visible(record.charactersIgnoringModifiers),
@@ -363,9 +363,23 @@ enum Trace {
     private static let widths = [12, 6, 6, 11, 20, 10, 10, 0]
 
     private func row(_ cells: [String]) -> String {
-      zip(cells, Self.widths).map { cell, width in
+      let padded = zip(cells, Self.widths).map { cell, width in
         cell.count >= width ? cell + " " : cell + String(repeating: " ", count: width - cell.count)
-      }.joined().trimmingCharacters(in: .whitespaces) + "\n"
+      }
+      return Self.trimmingWhitespace(padded.joined()) + "\n"
+    }
+
+    /// The text without the spaces and tabs at its ends: the scalars of Unicode's category Zs
+    /// and U+0009, Foundation's `CharacterSet.whitespaces`.
+    private static func trimmingWhitespace(_ text: String) -> String {
+      let scalars = text.unicodeScalars
+      let isWhitespace = { (scalar: Unicode.Scalar) in
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+      }
+      guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+        let last = scalars.lastIndex(where: { !isWhitespace($0) })
+      else { return "" }
+      return String(scalars[first...last])
     }
 
     /// The text with control characters shown as `\u{…}` escapes, and `""` for no text.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MenuKitJSON
 
 /// A responder-chain description file: the responders of a scripted app, how they link, and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MenuKitJSON
 
 #if canImport(Glibc)
@@ -320,7 +320,7 @@ package enum SourceFile {
     let tenths = (value * 10).rounded()
     let number =
       tenths.truncatingRemainder(dividingBy: 10) == 0
-      ? String(Int(tenths / 10)) : String(format: "%.1f", value)
+      ? String(Int(tenths / 10)) : String(value, fractionDigits: 1)
     return "\(number) \(units[unit])"
   }
 

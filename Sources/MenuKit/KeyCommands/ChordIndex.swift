@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Key-command positions by chord — an input with the physical modifiers that must be
 /// effective for it — for the key dispatcher, which looks a press up on every key-down.
@@ -72,7 +72,8 @@ extension KeyInput {
       if let first = own.next(), own.next() == nil, Self.isComposedAlone(first.value) {
         return first.value
       }
-      var scalars = text.precomposedStringWithCanonicalMapping.unicodeScalars.makeIterator()
+      var scalars = String(decoding: text._nfcCodeUnits, as: UTF8.self).unicodeScalars
+        .makeIterator()
       guard let first = scalars.next(), scalars.next() == nil else { return nil }
       return first.value
     case .special(let key):

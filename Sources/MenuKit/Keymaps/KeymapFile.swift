@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MenuKitJSON
 
 /// Loads keymap files: JSON files (`*.keymap.json`) of ordered sections of key bindings.

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import MenuKitJSON
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A user keymap opened for editing: change, add and remove bindings, then save atomically.
 ///
@@ -450,11 +454,11 @@ public struct UserKeymap: Sendable {
     throws(UserKeymapError) -> String
   {
     var candidates = [target.name + ".bak"]
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-    let stamp = formatter.string(from: Date())
+    // ISO 8601's basic format in UTC, `20261202T184500Z`.
+    let stamp = Date.ISO8601FormatStyle(
+      dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
+      timeZone: .gmt
+    ).format(Date())
     candidates.append("\(target.name).\(stamp).bak")
     candidates += (2...100).map { "\(target.name).\(stamp)-\($0).bak" }
     for candidate in candidates {

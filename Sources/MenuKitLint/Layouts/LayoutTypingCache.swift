@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MenuKit
 
 #if canImport(Glibc)
@@ -81,8 +81,7 @@ extension LayoutTypingCache {
       for component in components {
         let directory = root + "/" + component
         text += "\(component) " + fileIdentity(directory) + "\n"
-        let files =
-          (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String]) ?? []
+        let files = (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []
         for file in files.sorted() {
           text += "\(component)/\(file) " + fileIdentity(directory + "/" + file) + "\n"
         }

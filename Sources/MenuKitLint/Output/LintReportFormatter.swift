@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MenuKit
 import MenuKitJSON
 
@@ -346,10 +346,19 @@ package enum LintReportFormatter {
   /// A path as a URI reference: characters other than unreserved ones and `/` are
   /// percent-encoded, so `my keymaps/a.json` is `my%20keymaps/a.json`.
   static func uriReference(_ path: String) -> String {
-    var allowed = CharacterSet.alphanumerics.intersection(
-      .init(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
-    allowed.insert(charactersIn: "-._~/")
-    return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    var encoded = ""
+    encoded.reserveCapacity(path.utf8.count)
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        appendEscape(byte, to: &encoded)
+      }
+    }
+    return encoded
   }
 
   // MARK: GitHub
@@ -386,13 +395,34 @@ package enum LintReportFormatter {
 
   /// Escapes a workflow command's message: `%`, CR and LF.
   static func escapeData(_ text: String) -> String {
-    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-      .replacingOccurrences(of: "\n", with: "%0A")
+    percentEncoding(text, ["%", "\r", "\n"])
   }
 
   /// Escapes a workflow command's property: also `:` and `,`.
   static func escapeProperty(_ text: String) -> String {
-    escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
-      of: ",", with: "%2C")
+    percentEncoding(text, ["%", "\r", "\n", ":", ","])
+  }
+
+  /// The text with each of the given ASCII scalars written as `%` and two hexadecimal digits,
+  /// scalar by scalar (so the `\r` of a `\r\n` pair is escaped too).
+  private static func percentEncoding(_ text: String, _ escaped: Set<Unicode.Scalar>) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      if escaped.contains(scalar) {
+        appendEscape(UInt8(truncatingIfNeeded: scalar.value), to: &result)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Appends a byte as `%` and two uppercase hexadecimal digits: `%2C`.
+  private static func appendEscape(_ byte: UInt8, to text: inout String) {
+    let digits: [Unicode.Scalar] = Array("0123456789ABCDEF".unicodeScalars)
+    text.unicodeScalars.append("%")
+    text.unicodeScalars.append(digits[Int(byte >> 4)])
+    text.unicodeScalars.append(digits[Int(byte & 0xF)])
   }
 }
