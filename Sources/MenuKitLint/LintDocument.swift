@@ -1,4 +1,3 @@
-import FoundationEssentials
 import MenuKit
 import MenuKitInterop
 import MenuKitJSON

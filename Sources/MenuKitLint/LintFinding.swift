@@ -1,4 +1,3 @@
-import FoundationEssentials
 import MenuKit
 
 /// One problem keymap-lint found: a diagnostic with a stable `MK6xx` code (or a loader's code)

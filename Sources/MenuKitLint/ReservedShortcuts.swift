@@ -1,4 +1,3 @@
-import FoundationEssentials
 import MenuKit
 
 /// A desktop whose system shortcuts never reach an app.

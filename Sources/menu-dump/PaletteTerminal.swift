@@ -1,4 +1,3 @@
-import FoundationEssentials
 import MenuKit
 import MenuKitPalette
 import MenuKitToolSupport

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import MenuKitJSON
 
 /// A responder-chain description file: the responders of a scripted app, how they link, and

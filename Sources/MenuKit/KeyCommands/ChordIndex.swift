@@ -1,4 +1,3 @@
-import FoundationEssentials
 
 /// Key-command positions by chord — an input with the physical modifiers that must be
 /// effective for it — for the key dispatcher, which looks a press up on every key-down.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import MenuKitJSON
 
 /// Loads keymap files: JSON files (`*.keymap.json`) of ordered sections of key bindings.
