@@ -1,4 +1,3 @@
-
 /// Key-command positions by chord — an input with the physical modifiers that must be
 /// effective for it — for the key dispatcher, which looks a press up on every key-down.
 ///
