@@ -473,15 +473,26 @@ public final class KeyDispatcher {
       return .indexed(known)
     }
     var index = ChordIndex()
+    // Key commands on one input move alike (many share an input, with other modifiers): the
+    // layout is asked where each input goes once, not once per key command.
+    var targets: [TargetQuery: StrokeRules.Target] = [:]
     for position in cache.movable {
-      let keyCommand = cache.keyCommands[position]
-      let target = StrokeRules.target(
-        of: keyCommand.input, allowsLocalization: keyCommand.allowsAutomaticLocalization,
-        allowsMirroring: keyCommand.allowsAutomaticMirroring, layout: layout,
-        direction: layoutDirection)
+      let query = TargetQuery(
+        input: cache.keyCommands[position].input,
+        allowsLocalization: cache.keyCommands[position].allowsAutomaticLocalization,
+        allowsMirroring: cache.keyCommands[position].allowsAutomaticMirroring)
+      let target: StrokeRules.Target
+      if let known = targets[query] {
+        target = known
+      } else {
+        target = StrokeRules.target(
+          of: query.input, allowsLocalization: query.allowsLocalization,
+          allowsMirroring: query.allowsMirroring, layout: layout, direction: layoutDirection)
+        targets[query] = target
+      }
       guard target.kind != .exact else { continue }
       for modifiers in Self.modifierSets(
-        of: keyCommand, platform: platform, extra: target.extraModifiers)
+        of: cache.keyCommands[position], platform: platform, extra: target.extraModifiers)
       {
         index.add(position, input: target.input, modifiers: modifiers)
       }
@@ -680,6 +691,14 @@ private final class RelocationIndexes {
   /// The state of the last press, and its index.
   var lastKey: RelocationIndexKey?
   var lastIndex: ChordIndex?
+}
+
+/// What decides where a key command is matched on a layout state, besides the state: its
+/// input and whether it may be localized or mirrored.
+private struct TargetQuery: Hashable {
+  var input: KeyInput
+  var allowsLocalization: Bool
+  var allowsMirroring: Bool
 }
 
 /// Where the movable key commands of a candidate cache are matched on a layout state.
