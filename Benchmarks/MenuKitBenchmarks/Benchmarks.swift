@@ -21,6 +21,11 @@ struct Benchmarks {
       writeAdversarialFiles(to: CommandLine.arguments[2])
       return
     }
+    // `menukit-benchmarks dispatch-profile [ROUNDS]`: dispatch rounds alone, for `perf`.
+    if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "dispatch-profile" {
+      MainActor.assumeIsolated { dispatchProfile(Array(CommandLine.arguments.dropFirst(2))) }
+      return
+    }
     // `menukit-benchmarks palette-profile [QUERY...]`: searches repeated for `perf record`.
     if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "palette-profile" {
       paletteProfile(Array(CommandLine.arguments.dropFirst(2)))
@@ -53,65 +58,13 @@ struct Benchmarks {
   @MainActor
   static func dispatchBenchmark() {
     print("Key dispatch: evdev events → press events → 10 responders, 1,000 key commands → action")
-    let context = XKBContext(options: [.noEnvironmentNames])
-    guard let names = try? XKBKeymap(context: context, names: .init(layout: "us")),
-      let keymap = try? XKBKeymap(context: XKBContext.hermetic(), string: names.asString())
-    else {
+    guard let fixture = DispatchFixture() else {
       print("us: cannot compile the keymap; skipped")
       return
     }
-    // Ten responders, each with 100 key commands: letters and digits with four modifier sets,
-    // plus F-keys; every responder performs its own actions. The first responder has a second
-    // set on the same keys with other actions, for when it is editing.
-    let app = Application()
-    let window = Window(application: app)
-    app.keyWindow = window
-    let inputs: [KeyInput] =
-      "abcdefghijklmnopqrstuvwxyz0123456789".map { KeyInput(String($0)) }
-      + (1...12).map { KeyInput.function($0) }
-    let modifierSets: [KeyModifierFlags] = [
-      [.command], [.command, .shift], [.command, .alternate], [.alternate],
-    ]
-    let shortcuts = modifierSets.flatMap { flags in inputs.map { (input: $0, flags: flags) } }
-    func commands(level: Int, prefix: String) -> [KeyCommand] {
-      (0..<100).map { index -> KeyCommand in
-        let shortcut = shortcuts[(level * 100 + index) % shortcuts.count]
-        return KeyCommand(
-          title: "Command \(level).\(index)", action: ActionName("\(prefix)\(level)_\(index):"),
-          input: shortcut.input, modifierFlags: shortcut.flags)
-      }
-    }
-    var responders: [BenchmarkResponder] = []
-    var previous: Responder = window
-    for level in 0..<9 {
-      let responder = BenchmarkResponder(keyCommands: commands(level: level, prefix: "action"))
-      responder.setNext(previous)
-      previous = responder
-      responders.append(responder)
-    }
-    let editor = EditingBenchmarkResponder(
-      browsing: commands(level: 9, prefix: "action"), editing: commands(level: 9, prefix: "edit"))
-    editor.setNext(previous)
-    let naive = NaiveBenchmarkResponder(keyCommands: commands(level: 9, prefix: "action"))
-    naive.setNext(previous)
+    let (keymap, names, events) = (fixture.keymap, fixture.names, fixture.events)
+    let (editor, naive, dispatcher) = (fixture.editor, fixture.naive, fixture.dispatcher)
     guard editor.becomeFirstResponder() else { return }
-    let dispatcher = KeyDispatcher(application: app, mainMenu: Menu(), platform: .linux)
-
-    // Ctrl+letter chords (which fire key commands) and plain typing (which is delivered).
-    var events: [KeyEvent] = []
-    let letters = [30, 48, 46, 32, 18, 33, 34, 35, 23, 36, 37, 38, 50, 49, 24, 25, 16, 19, 31, 20]
-    for index in 0..<5_000 {
-      let key = letters[index % letters.count]
-      if index % 2 == 0 {
-        events.append(KeyEvent(evdevCode: 29, direction: .down, timestamp: 0))
-        events.append(KeyEvent(evdevCode: key, direction: .down, timestamp: 0))
-        events.append(KeyEvent(evdevCode: key, direction: .up, timestamp: 0))
-        events.append(KeyEvent(evdevCode: 29, direction: .up, timestamp: 0))
-      } else {
-        events.append(KeyEvent(evdevCode: key, direction: .down, timestamp: 0))
-        events.append(KeyEvent(evdevCode: key, direction: .up, timestamp: 0))
-      }
-    }
     let codes = events.map { Int32($0.evdevCode) }
     let downs = events.map { $0.direction == .down ? Int32(1) : 0 }
     // The loops take turns, round by round, so that each sees the machine in the same state (a
@@ -122,28 +75,7 @@ struct Benchmarks {
     var translationOnly = Double.infinity
     var best = Double.infinity
     var performed = 0
-    /// Sends every event, flipping the editor's state every `flipInterval` events; returns
-    /// the ns per event and the actions performed.
-    func dispatchRound() -> (nanoseconds: Double, performed: Int) {
-      let keyboard = XKBKeyboard(
-        keymap: keymap, repeatSettings: KeyRepeatSettings(isEnabled: false))
-      var performed = 0
-      var untilFlip = flipInterval
-      // Timed without a closure: the keyboard stays in this function's region.
-      let clock = ContinuousClock()
-      let start = clock.now
-      for event in events {
-        untilFlip -= 1
-        if untilFlip == 0 {
-          editor.isEditing.toggle()
-          untilFlip = flipInterval
-        }
-        guard let pressesEvent = keyboard.handle(event) else { continue }
-        if dispatcher.send(pressesEvent, layout: keyboard) { performed += 1 }
-      }
-      let elapsed = clock.now - start
-      return (elapsed.nanoseconds / Double(events.count), performed)
-    }
+    func dispatchRound() -> (nanoseconds: Double, performed: Int) { fixture.round() }
     for _ in 0..<20 {
       if let c = cRound(keymapText, codes, downs, checksum: &checksum) {
         cNanoseconds = min(cNanoseconds, c)
@@ -180,6 +112,22 @@ struct Benchmarks {
     print(
       "(ns per event, best of 20 interleaved rounds; target ratio ≤ 2; the first responder's "
         + "key commands flip between two stored arrays every \(flipInterval) events)")
+
+    // The floor: the same events with only the calls UIKit's semantics require (every
+    // responder's `keyCommands` and `next` on each key going down, `pressesBegan` and
+    // `pressesEnded` through `next`, the chord's action), made directly, without a
+    // dispatcher. Rounds interleaved with the C loop again.
+    var floorBest = Double.infinity
+    var cFloor = Double.infinity
+    // As many rounds as the dispatcher's, so that both have the same chances of a quiet moment.
+    for _ in 0..<20 {
+      if let c = cRound(keymapText, codes, downs, checksum: &checksum) { cFloor = min(cFloor, c) }
+      floorBest = min(floorBest, fixture.floorRound().nanoseconds)
+    }
+    blackHole(checksum)
+    print(
+      "UIKit's calls alone, without a dispatcher: \(String(format1: floorBest)) ns per event, "
+        + "C loop \(String(format1: cFloor)) ns, ratio \(String(format2: floorBest / cFloor))")
 
     // The naive getter: the first responder builds its 100 key commands on every call. Rounds
     // interleaved with the C loop again.
@@ -421,6 +369,193 @@ struct Benchmarks {
       [.alternate], [.alternate, .shift], [], [.shift],
     ]
     return modifierSets.flatMap { flags in keys.map { KeyboardShortcut($0, modifierFlags: flags) } }
+  }
+}
+
+/// The dispatch benchmark's keyboard, responders and events: shared by `dispatch` and
+/// `dispatch-profile`.
+@MainActor
+struct DispatchFixture {
+  /// The us keymap as XKB names compiled it, and as the hermetic context compiled its text.
+  let names: XKBKeymap
+  let keymap: XKBKeymap
+  /// Ctrl+letter chords (which fire key commands) and plain typing (which is delivered).
+  let events: [KeyEvent]
+  /// The first responder that picks one of two stored arrays by its state.
+  let editor: EditingBenchmarkResponder
+  /// The first responder that builds its array on every call.
+  let naive: NaiveBenchmarkResponder
+  /// The application, which holds the key window (whose link to it is weak).
+  let application: Application
+  let dispatcher: KeyDispatcher
+
+  /// Builds the fixture; nil when the us keymap does not compile.
+  init?() {
+    let context = XKBContext(options: [.noEnvironmentNames])
+    guard let names = try? XKBKeymap(context: context, names: .init(layout: "us")),
+      let keymap = try? XKBKeymap(context: XKBContext.hermetic(), string: names.asString())
+    else { return nil }
+    self.names = names
+    self.keymap = keymap
+    // Ten responders, each with 100 key commands: letters and digits with four modifier sets,
+    // plus F-keys; every responder performs its own actions. The first responder has a second
+    // set on the same keys with other actions, for when it is editing.
+    let app = Application()
+    let window = Window(application: app)
+    app.keyWindow = window
+    application = app
+    let inputs: [KeyInput] =
+      "abcdefghijklmnopqrstuvwxyz0123456789".map { KeyInput(String($0)) }
+      + (1...12).map { KeyInput.function($0) }
+    let modifierSets: [KeyModifierFlags] = [
+      [.command], [.command, .shift], [.command, .alternate], [.alternate],
+    ]
+    let shortcuts = modifierSets.flatMap { flags in inputs.map { (input: $0, flags: flags) } }
+    func commands(level: Int, prefix: String) -> [KeyCommand] {
+      (0..<100).map { index -> KeyCommand in
+        let shortcut = shortcuts[(level * 100 + index) % shortcuts.count]
+        return KeyCommand(
+          title: "Command \(level).\(index)", action: ActionName("\(prefix)\(level)_\(index):"),
+          input: shortcut.input, modifierFlags: shortcut.flags)
+      }
+    }
+    var previous: Responder = window
+    for level in 0..<9 {
+      let responder = BenchmarkResponder(keyCommands: commands(level: level, prefix: "action"))
+      responder.setNext(previous)
+      previous = responder
+    }
+    editor = EditingBenchmarkResponder(
+      browsing: commands(level: 9, prefix: "action"), editing: commands(level: 9, prefix: "edit"))
+    editor.setNext(previous)
+    naive = NaiveBenchmarkResponder(keyCommands: commands(level: 9, prefix: "action"))
+    naive.setNext(previous)
+    dispatcher = KeyDispatcher(application: app, mainMenu: Menu(), platform: .linux)
+
+    var events: [KeyEvent] = []
+    let letters = [30, 48, 46, 32, 18, 33, 34, 35, 23, 36, 37, 38, 50, 49, 24, 25, 16, 19, 31, 20]
+    for index in 0..<5_000 {
+      let key = letters[index % letters.count]
+      if index % 2 == 0 {
+        events.append(KeyEvent(evdevCode: 29, direction: .down, timestamp: 0))
+        events.append(KeyEvent(evdevCode: key, direction: .down, timestamp: 0))
+        events.append(KeyEvent(evdevCode: key, direction: .up, timestamp: 0))
+        events.append(KeyEvent(evdevCode: 29, direction: .up, timestamp: 0))
+      } else {
+        events.append(KeyEvent(evdevCode: key, direction: .down, timestamp: 0))
+        events.append(KeyEvent(evdevCode: key, direction: .up, timestamp: 0))
+      }
+    }
+    self.events = events
+  }
+
+  /// Sends every event through a new keyboard, flipping the editor's state every
+  /// `flipInterval` events; returns the ns per event and the actions performed.
+  func round() -> (nanoseconds: Double, performed: Int) {
+    let keyboard = XKBKeyboard(
+      keymap: keymap, repeatSettings: KeyRepeatSettings(isEnabled: false))
+    var performed = 0
+    var untilFlip = Benchmarks.flipInterval
+    // Timed without a closure: the keyboard stays in this function's region.
+    let clock = ContinuousClock()
+    let start = clock.now
+    for event in events {
+      untilFlip -= 1
+      if untilFlip == 0 {
+        editor.isEditing.toggle()
+        untilFlip = Benchmarks.flipInterval
+      }
+      guard let pressesEvent = keyboard.handle(event) else { continue }
+      if dispatcher.send(pressesEvent, layout: keyboard) { performed += 1 }
+    }
+    let elapsed = clock.now - start
+    return (elapsed.nanoseconds / Double(events.count), performed)
+  }
+}
+
+extension DispatchFixture {
+  /// The same events with only the calls UIKit's semantics require and no dispatcher: the
+  /// floor under any dispatcher that keeps them. Each key going down (not Ctrl alone) walks
+  /// the chain from the first responder, reading `keyCommands` and `next` of every
+  /// responder; a Ctrl chord then asks the first responder `canPerformAction` and `perform`
+  /// for an action of its own (no matching, no candidate cache, no validation of the
+  /// command); every other press is delivered through `pressesBegan`/`pressesEnded`, which
+  /// forward by `next`. Returns the ns per event and the number of chords performed.
+  func floorRound() -> (nanoseconds: Double, performed: Int) {
+    let keyboard = XKBKeyboard(
+      keymap: keymap, repeatSettings: KeyRepeatSettings(isEnabled: false))
+    let first: Responder = editor
+    let action = editor.commands[0].command.action
+    let sender: Any? = editor.commands[0]
+    var performed = 0
+    var count = 0
+    var consumed = Set<Int>()
+    var untilFlip = Benchmarks.flipInterval
+    let clock = ContinuousClock()
+    let start = clock.now
+    for event in events {
+      untilFlip -= 1
+      if untilFlip == 0 {
+        editor.isEditing.toggle()
+        untilFlip = Benchmarks.flipInterval
+      }
+      guard let pressesEvent = keyboard.handle(event) else { continue }
+      for press in pressesEvent.allPresses {
+        guard let key = press.key else { continue }
+        let code = key.evdevCode
+        if press.phase == .began {
+          if code != 29 {
+            var current: Responder? = first
+            while let responder = current {
+              count &+= responder.keyCommands.count
+              current = responder.next
+            }
+            if key.modifierFlags.contains(.control),
+              first.canPerformAction(action, withSender: sender),
+              first.perform(action, withSender: sender)
+            {
+              performed += 1
+              consumed.insert(code)
+              continue
+            }
+          }
+          first.pressesBegan(pressesEvent.allPresses, with: pressesEvent)
+        } else if press.phase == .ended {
+          if consumed.remove(code) != nil { continue }
+          first.pressesEnded(pressesEvent.allPresses, with: pressesEvent)
+        }
+      }
+    }
+    let elapsed = clock.now - start
+    blackHole(count)
+    return (elapsed.nanoseconds / Double(events.count), performed)
+  }
+}
+
+extension Benchmarks {
+  /// `menukit-benchmarks dispatch-profile [ROUNDS] [floor]`: the dispatch benchmark's
+  /// stored-array rounds alone (100 by default), without the C loop or the naive getter, for
+  /// `perf record` and `valgrind --tool=callgrind`; 0 rounds builds the fixture only (the
+  /// baseline of an instruction count). With `floor`, the rounds make only the calls UIKit's
+  /// semantics require, without a dispatcher (``DispatchFixture/floorRound()``).
+  @MainActor
+  static func dispatchProfile(_ arguments: [String]) {
+    let rounds = arguments.first.flatMap { Int($0) } ?? 100
+    let floor = arguments.contains("floor")
+    guard let fixture = DispatchFixture(), fixture.editor.becomeFirstResponder() else {
+      print("us: cannot compile the keymap; skipped")
+      return
+    }
+    var best = Double.infinity
+    var performed = 0
+    for _ in 0..<rounds {
+      let round = floor ? fixture.floorRound() : fixture.round()
+      best = min(best, round.nanoseconds)
+      performed &+= round.performed
+    }
+    print(
+      "\(rounds) rounds of \(fixture.events.count) events: best \(String(format1: best)) ns per "
+        + "event, \(performed) actions performed")
   }
 }
 

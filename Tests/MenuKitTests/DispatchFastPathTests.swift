@@ -742,9 +742,46 @@ private final class SwitchingLayout: KeyboardLayoutProviding {
   }
 }
 
+/// A layout with many identified states: in even states `[` moves to `ü`, in odd ones it
+/// stays where it is (nothing moves).
+private final class ManyStatesLayout: KeyboardLayoutProviding {
+  var state = 0
+
+  func consumedModifiers(for key: Key) -> KeyModifierFlags { [] }
+  func latinKeysyms(for key: Key) -> [Keysym] { [] }
+  func relocatedKey(for input: KeyInput) -> ShortcutLocation? {
+    guard input == "[", state % 2 == 0 else { return nil }
+    return ShortcutLocation(evdevCode: 26, level: 1, keysym: Keysym(rawValue: 0xfc), input: "ü")
+  }
+  var relocationIdentity: LayoutIdentity? { LayoutIdentity(self, state: state) }
+}
+
 @Suite("Dispatch fast paths: relocations by layout identity")
 @MainActor
 struct DispatchFastPathRelocationTests {
+  @Test("relocations follow states met again after many others, and states where none moves")
+  func manyStates() {
+    let chain = HopChain(count: 1)
+    var performed = 0
+    chain.hops[0].handle("goBack:") { _ in performed += 1 }
+    let back = KeyCommand(title: "Back", action: "goBack:", input: "[", modifierFlags: .command)
+    let dispatcher = chain.dispatcher(menu(back))
+    let layout = ManyStatesLayout()
+    let umlaut = event(press("ü", flags: .control, keysym: 0xfc, code: 26))
+    let bracket = event(press("[", flags: .control, code: 26))
+    // More states than the dispatcher keeps indexes for, then the first ones again: each
+    // press is matched where the key command is in that state.
+    for state in Array(0..<40) + Array(0..<6) {
+      layout.state = state
+      let moved = state % 2 == 0
+      #expect(dispatcher.send(umlaut, layout: layout) == moved, "state \(state)")
+      #expect(dispatcher.send(bracket, layout: layout) == !moved, "state \(state)")
+      #expect(
+        dispatcher.dispatch(moved ? umlaut : bracket, layout: layout).first?.action == "goBack:")
+    }
+    #expect(performed == 46 * 2)
+  }
+
   @Test("a relocated key command follows the layout's state, through send and dispatch")
   func followsState() {
     let chain = HopChain(count: 1)

@@ -205,6 +205,48 @@ struct DynamicKeyCommandTests {
     #expect(scene.dispatcher.cacheVariants.count <= KeyDispatcher.keptVariants)
   }
 
+  @Test("a stored array changed in place, at the same count, is heard at the next press")
+  func changedInPlace() {
+    // The array keeps its count, and a uniquely referenced one would keep its storage: the
+    // dispatcher holds the array it compiled, so the change copies it, and the press sees
+    // the new key commands rather than a cache of the old ones.
+    let log = ActionLog()
+    let scene = Scene(LinkedResponder("linked", log: log))
+    scene.first.commands.reserveCapacity(4)
+    scene.first.commands.append(command("first:"))
+    #expect(scene.dispatcher.send(press("k"), layout: nil))
+    scene.first.commands[0] = command("second:")
+    #expect(scene.dispatcher.send(press("k"), layout: nil))
+    scene.first.commands.removeAll(keepingCapacity: true)
+    scene.first.commands.append(command("third:"))
+    #expect(scene.dispatcher.send(press("k"), layout: nil))
+    // Another key, same action: the old chord stops firing.
+    scene.first.commands[0] = command("third:", "j")
+    #expect(!scene.dispatcher.send(press("k"), layout: nil))
+    #expect(scene.dispatcher.send(press("j"), layout: nil))
+    #expect(
+      log.entries == [
+        "linked first:", "linked second:", "linked third:", "linked began k", "linked third:",
+      ])
+  }
+
+  @Test("switching between two stored arrays on every press fires each array's commands")
+  func switchingEveryPress() {
+    let log = ActionLog()
+    let scene = Scene(EditorResponder("editor", log: log))
+    var expected: [String] = []
+    for step in 0..<30 {
+      scene.first.isEditing = step % 3 != 0
+      #expect(scene.dispatcher.send(press("k"), layout: nil), "step \(step)")
+      expected.append(scene.first.isEditing ? "editor indent:" : "editor open:")
+      // `b` exists only while editing.
+      #expect(scene.dispatcher.send(press("b"), layout: nil) == scene.first.isEditing)
+      expected.append(scene.first.isEditing ? "editor bold:" : "editor began b")
+    }
+    #expect(log.entries == expected)
+    #expect(scene.dispatcher.cacheVariants.count == 2)
+  }
+
   @Test("a responder that starts or stops offering key commands is heard at the next press")
   func emptyAndBack() {
     let log = ActionLog()

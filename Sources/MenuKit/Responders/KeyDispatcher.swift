@@ -405,7 +405,14 @@ public final class KeyDispatcher {
     // Most presses (typing, modifier keys) have readings whose modifiers no key command uses.
     var positions: [Int] = []
     var lists = 0
-    let moved = cache.movable.isEmpty ? nil : movedIndex(in: cache, layout: layout)
+    var moved: ChordIndex?
+    var everyMovable = false
+    if !cache.movable.isEmpty {
+      switch movedIndex(in: cache, layout: layout) {
+      case .unidentified: everyMovable = true
+      case .indexed(let index): moved = index
+      }
+    }
     _ = readings.contains { reading in
       // Nothing is filed under a key position unless some key command names one.
       if reading.source == .physical, !cache.hasPhysicalKeys { return false }
@@ -419,7 +426,7 @@ public final class KeyDispatcher {
           positions = lists == 0 ? found : positions + found
           lists += 1
         }
-      } else if !cache.movable.isEmpty {
+      } else if everyMovable {
         // A layout that does not identify its relocations: every movable key command is
         // a candidate, and the rule decides.
         positions = lists == 0 ? cache.movable : positions + cache.movable
@@ -446,38 +453,60 @@ public final class KeyDispatcher {
 
   /// The movable key commands of the cache filed under where they are matched on a layout
   /// state and in the dispatcher's direction (``StrokeRules/target(of:allowsLocalization:allowsMirroring:layout:direction:)``),
-  /// computed once per state; nil when the layout does not identify its states.
+  /// computed once per state.
   private func movedIndex(in cache: CandidateCache, layout: (any KeyboardLayoutProviding)?)
-    -> ChordIndex?
+    -> MovedKeyCommands
   {
     // The layout is read in place (optional chaining), not bound: binding copies it.
     // Without a layout only mirroring moves key commands: one index, under no identity.
     let identity = layout?.relocationIdentity
-    if identity == nil, layout != nil { return nil }
+    if identity == nil, layout != nil { return .unidentified }
     let key = RelocationIndexKey(identity: identity, direction: layoutDirection)
-    // Presses come in runs on one layout: the last index is checked first, by equality.
-    if let last = cache.relocations.last, last.key == key { return last.index }
-    if let known = cache.relocations.indexes[key] {
-      cache.relocations.last = (key, known)
-      return known
+    let relocations = cache.relocations
+    // Presses come in runs on one layout: the last state is checked first, by equality, and
+    // its index (nil when nothing moved, as on most layouts) is returned without a copy of
+    // a table.
+    if relocations.lastKey == key { return .indexed(relocations.lastIndex) }
+    if let known = relocations.indexes[key] {
+      relocations.lastKey = key
+      relocations.lastIndex = known
+      return .indexed(known)
     }
     var index = ChordIndex()
+    // Key commands on one input move alike (many share an input, with other modifiers): the
+    // layout is asked where each input goes once, not once per key command.
+    var targets: [TargetQuery: StrokeRules.Target] = [:]
     for position in cache.movable {
-      let keyCommand = cache.keyCommands[position]
-      let target = StrokeRules.target(
-        of: keyCommand.input, allowsLocalization: keyCommand.allowsAutomaticLocalization,
-        allowsMirroring: keyCommand.allowsAutomaticMirroring, layout: layout,
-        direction: layoutDirection)
+      let query = TargetQuery(
+        input: cache.keyCommands[position].input,
+        allowsLocalization: cache.keyCommands[position].allowsAutomaticLocalization,
+        allowsMirroring: cache.keyCommands[position].allowsAutomaticMirroring)
+      let target: StrokeRules.Target
+      if let known = targets[query] {
+        target = known
+      } else {
+        target = StrokeRules.target(
+          of: query.input, allowsLocalization: query.allowsLocalization,
+          allowsMirroring: query.allowsMirroring, layout: layout, direction: layoutDirection)
+        targets[query] = target
+      }
       guard target.kind != .exact else { continue }
       for modifiers in Self.modifierSets(
-        of: keyCommand, platform: platform, extra: target.extraModifiers)
+        of: cache.keyCommands[position], platform: platform, extra: target.extraModifiers)
       {
         index.add(position, input: target.input, modifiers: modifiers)
       }
     }
-    cache.relocations.indexes[key] = index
-    cache.relocations.last = (key, index)
-    return index
+    let found = index.isEmpty ? nil : index
+    // Each keyboard (and each of its states) is a new identity: the states met are kept up
+    // to a bound, so that a program that makes keyboard after keyboard does not grow them.
+    if relocations.indexes.count >= RelocationIndexes.keptStates {
+      relocations.indexes = [:]
+    }
+    relocations.indexes[key] = .some(found)
+    relocations.lastKey = key
+    relocations.lastIndex = found
+    return .indexed(found)
   }
 
   /// Compiles the candidate cache of a chain from the key commands its responders returned
@@ -593,8 +622,9 @@ final class CandidateCache {
 
   /// What the production path reads of one key command before validating it.
   struct Prepared {
-    /// The key command boxed once, as the sender of its action.
-    let sender: Any
+    /// The key command boxed once, as the sender of its action: already optional, as
+    /// `canPerformAction` and `perform` take it, so passing it on copies nothing.
+    let sender: Any?
     /// The key command's action.
     let action: ActionName
     /// Whether it may fire on autorepeat.
@@ -651,11 +681,33 @@ private struct RelocationIndexKey: Hashable {
   var direction: LayoutDirection
 }
 
-/// The relocation indexes of one candidate cache, filled as layout states are met.
+/// The relocation indexes of one candidate cache, filled as layout states are met: nil for a
+/// state where no key command moved.
 @MainActor
 private final class RelocationIndexes {
-  var indexes: [RelocationIndexKey: ChordIndex] = [:]
-  var last: (key: RelocationIndexKey, index: ChordIndex)?
+  /// How many layout states are kept before they are all dropped.
+  static let keptStates = 16
+  var indexes: [RelocationIndexKey: ChordIndex?] = [:]
+  /// The state of the last press, and its index.
+  var lastKey: RelocationIndexKey?
+  var lastIndex: ChordIndex?
+}
+
+/// What decides where a key command is matched on a layout state, besides the state: its
+/// input and whether it may be localized or mirrored.
+private struct TargetQuery: Hashable {
+  var input: KeyInput
+  var allowsLocalization: Bool
+  var allowsMirroring: Bool
+}
+
+/// Where the movable key commands of a candidate cache are matched on a layout state.
+private enum MovedKeyCommands {
+  /// The layout does not identify its states: every movable key command is a candidate, and
+  /// the matcher's rule decides.
+  case unidentified
+  /// Filed under where they moved on this state; nil when none moved.
+  case indexed(ChordIndex?)
 }
 
 /// What happened to one press: the key command it matched and the responder that performed

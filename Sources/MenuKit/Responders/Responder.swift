@@ -37,8 +37,10 @@ open class Responder {
   public typealias ActionHandler = @MainActor (_ sender: Any?) -> Void
 
   private var actionHandlers: [ActionName: ActionHandler] = [:]
-  /// The next responder set by ``setNext(_:)``; nil when it was never called.
-  private var nextOverride: Responder??
+  /// The next responder set by ``setNext(_:)``; nil when it was never called or set to nil
+  /// (the two read the same). One optional, not two: ``next`` returns it as it is, which
+  /// delivery and the dispatcher's walk do at every step.
+  private var nextStorage: Responder?
 
   /// Creates a responder.
   public init() {}
@@ -61,10 +63,7 @@ open class Responder {
   /// Subclasses override this to place themselves in a hierarchy; ``setNext(_:)`` sets it
   /// without subclassing. Chains are walked with a loop check (``ResponderChain``), so a
   /// `next` that leads back to an earlier responder is reported, never followed forever.
-  open var next: Responder? {
-    if let nextOverride { return nextOverride }
-    return nil
-  }
+  open var next: Responder? { nextStorage }
 
   // MARK: Releasing a chain
 
@@ -77,8 +76,8 @@ open class Responder {
   /// nothing else references. A subclass that holds responders strongly overrides it to add
   /// them, then calls `super`.
   func detachLinks(into links: inout [Responder]) {
-    if case .some(.some(let next)) = nextOverride { links.append(next) }
-    nextOverride = nil
+    if let nextStorage { links.append(nextStorage) }
+    nextStorage = nil
   }
 
   /// Releases the responders a deinitializer took out of the object going away, without
@@ -101,7 +100,7 @@ open class Responder {
   /// The change takes effect at once: key dispatchers follow ``next`` on every press, as they
   /// do for a subclass whose ``next`` override changes its answer.
   public func setNext(_ responder: Responder?) {
-    nextOverride = .some(responder)
+    nextStorage = responder
   }
 
   // MARK: - First responder

@@ -89,7 +89,7 @@ public struct MenuValidation {
 
   /// Validates one command as `sender` asks for it — the key dispatcher passes the key
   /// command, as UIKit does — and returns the target found, which performs the action.
-  func validate(_ command: Command, sender: Any) -> (command: Command, target: Responder?) {
+  func validate(_ command: Command, sender: Any?) -> (command: Command, target: Responder?) {
     var result = command
     let target = validate(&result, sender: sender)
     return (result, target)
@@ -97,7 +97,7 @@ public struct MenuValidation {
 
   /// Validates a command in place (rules 1 to 4) and returns the target found: the command
   /// is disabled when nothing in the chain performs its action or its definition is disabled.
-  func validate(_ command: inout Command, sender: Any) -> Responder? {
+  func validate(_ command: inout Command, sender: Any?) -> Responder? {
     let isDisabled = command.attributes.contains(.disabled)
     guard let target = target(for: command.action, sender: sender) else {
       command.attributes.insert(.disabled)
@@ -111,7 +111,7 @@ public struct MenuValidation {
   /// The first responder on the chain that can perform an action (UIKit's
   /// `target(forAction:withSender:)`).
   @inline(__always)
-  func target(for action: ActionName, sender: Any) -> Responder? {
+  func target(for action: ActionName, sender: Any?) -> Responder? {
     if let chain = knownChain {
       for responder in chain {
         if let owner = responder.owner(ofAction: action, withSender: sender) { return owner }
