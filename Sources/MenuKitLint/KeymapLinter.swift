@@ -46,6 +46,9 @@ package struct KeymapLinter {
     -> LintReport
   {
     let model = LintModel(documents: documents, configuration: configuration, layouts: layouts)
+    // The layout sweep runs on other threads while the rules before it (the conflict
+    // analysis) run here.
+    model.startLayoutSweep()
     var findings: [LintFinding] = []
     for document in documents {
       findings += document.diagnostics.map { LintFinding($0) }
@@ -91,7 +94,7 @@ package struct LintReport: Hashable, Sendable {
   package struct SkippedLayout: Hashable, Sendable {
     /// The layout.
     package var name: LayoutName
-    /// libxkbcommon's first message about it.
+    /// libxkbcommon's first error message about it.
     package var reason: String
   }
   /// The configuration.

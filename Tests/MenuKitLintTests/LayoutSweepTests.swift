@@ -129,6 +129,10 @@ struct LayoutSweepTests {
     let plain = report(workers: 1, cache: false)
     #expect(plain.count(.warning) > 0)
     #expect(plain.skippedLayouts.map(\.name) == [LayoutName(layout: "nosuchlayout")])
+    // The workers log errors only, and the reason is the error, not a warning before it.
+    #expect(
+      plain.skippedLayouts.first?.reason
+        == "Couldn't find file \"symbols/nosuchlayout\" in include paths")
     #expect(report(workers: 2, cache: true) == plain)  // cold: writes the cache
     #expect(report(workers: 2, cache: true) == plain)  // warm: reads it
   }
