@@ -94,7 +94,7 @@ package struct LintReport: Hashable, Sendable {
   package struct SkippedLayout: Hashable, Sendable {
     /// The layout.
     package var name: LayoutName
-    /// libxkbcommon's first error message about it.
+    /// libxkbcommon's first message about it.
     package var reason: String
   }
   /// The configuration.

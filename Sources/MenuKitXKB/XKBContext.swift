@@ -157,14 +157,6 @@ extension XKBContext {
     }
   }
 
-  /// Keeps only errors in the log from now on: libxkbcommon then neither formats nor hands
-  /// over its warnings (a keysym name it does not know, a key defined twice), which a
-  /// compilation's result never depends on. `keymap-lint --all-layouts` compiles about 580
-  /// layouts and reads only why one fails, the first error.
-  package func logErrorsOnly() {
-    xkb_context_set_log_level(pointer, XKB_LOG_LEVEL_ERROR)
-  }
-
   /// The warnings and errors libxkbcommon logged during the most recent call in this context.
   ///
   /// Each keymap compilation empties the log first, so after a successful one this holds its

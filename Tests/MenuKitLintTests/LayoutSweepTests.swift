@@ -129,7 +129,7 @@ struct LayoutSweepTests {
     let plain = report(workers: 1, cache: false)
     #expect(plain.count(.warning) > 0)
     #expect(plain.skippedLayouts.map(\.name) == [LayoutName(layout: "nosuchlayout")])
-    // The workers log errors only, and the reason is the error, not a warning before it.
+    // The reason is libxkbcommon's error about the missing file.
     #expect(
       plain.skippedLayouts.first?.reason
         == "Couldn't find file \"symbols/nosuchlayout\" in include paths")

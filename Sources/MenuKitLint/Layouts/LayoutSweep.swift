@@ -20,8 +20,7 @@ struct LayoutQuery: Hashable, Sendable {
 struct LayoutTable: Sendable {
   /// The layout.
   var name: LayoutName
-  /// libxkbcommon's first error message when the layout does not compile; it then has no
-  /// answers.
+  /// libxkbcommon's first message when the layout does not compile; it then has no answers.
   var failure: String?
   /// The problems of each question that has some, by the question's index in the sweep.
   var problems: [Int: [LayoutProblem]]
@@ -162,8 +161,6 @@ private struct SweepPlan: Sendable {
     let state = Mutex(SweepState(tables: Array(repeating: nil, count: unique.count)))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let worker = LayoutAnalyzer(includePaths: includePaths)
-      // Warnings are never read here, and formatting them is a measurable part of a compile.
-      worker.context.logErrorsOnly()
       while let index = state.withLock({ $0.take(below: unique.count) }) {
         let table = worker.answer(
           queries, keys: keys, on: unique[index], platform: platform, cache: cache,
