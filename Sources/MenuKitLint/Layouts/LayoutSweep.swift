@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import MenuKit
 import MenuKitXKB
 import Synchronization
@@ -61,7 +62,9 @@ extension LayoutAnalyzer {
   {
     let plan = plan(queries, layouts: layouts, platform: platform)
     let pending = PendingSweep()
-    DispatchQueue.global().async { pending.finish(plan.run()) }
+    // A thread of its own, not a pool's: the sweep then makes progress (its first worker is
+    // this thread) even when every thread of Dispatch's pool is busy or waiting.
+    Thread { pending.finish(plan.run()) }.start()
     return pending
   }
 
