@@ -46,6 +46,9 @@ package struct KeymapLinter {
     -> LintReport
   {
     let model = LintModel(documents: documents, configuration: configuration, layouts: layouts)
+    // The layout sweep runs on other threads while the rules before it (the conflict
+    // analysis) run here.
+    model.startLayoutSweep()
     var findings: [LintFinding] = []
     for document in documents {
       findings += document.diagnostics.map { LintFinding($0) }

@@ -114,8 +114,20 @@ package final class LintModel {
   package let strokeIdentity: StrokeIdentity
   /// Every configured layout's answers to the layout rules' questions, swept once through
   /// ``layouts`` (in parallel, and through its cache): in the order configured.
-  lazy var layoutTables: [LayoutTable] = layouts.sweep(
-    layoutQueries, layouts: configuration.layouts, platform: configuration.platform)
+  lazy var layoutTables: [LayoutTable] =
+    pendingSweep?.tables()
+    ?? layouts.sweep(
+      layoutQueries, layouts: configuration.layouts, platform: configuration.platform)
+  /// The sweep started by ``startLayoutSweep()``, if any.
+  private var pendingSweep: PendingSweep?
+
+  /// Starts sweeping the configured layouts on other threads, so that the rules that do not
+  /// need them (the conflict analysis) run meanwhile; ``layoutTables`` then waits for it.
+  func startLayoutSweep() {
+    guard !configuration.layouts.isEmpty, pendingSweep == nil else { return }
+    pendingSweep = layouts.startSweep(
+      layoutQueries, layouts: configuration.layouts, platform: configuration.platform)
+  }
   /// The layout rules' questions, each once (``LayoutCheck/queries(_:)``).
   lazy var layoutQueries: [LayoutQuery] = LayoutCheck.queries(self)
   /// The layouts that compiled, in the order configured.

@@ -143,6 +143,27 @@ extension XKBKeyboard {
   }
 }
 
+extension XKBKeyboard {
+  /// ``typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``'s answer, left to
+  /// right, computed without reading or filling the answer cache: for a caller that asks each
+  /// stroke once and then drops the keyboard (`keymap-lint --all-layouts`), where hashing
+  /// every stroke into the cache costs more than it saves. The answer is the same.
+  ///
+  /// - Parameters:
+  ///   - stroke: The stroke, as authored.
+  ///   - platform: The platform profile that maps `Cmd`.
+  ///   - allowsAutomaticLocalization: Whether the stroke's key command allows automatic
+  ///     localization.
+  /// - Returns: The answer.
+  package func uncachedTyping(
+    of stroke: KeyboardShortcut, platform: PlatformProfile, allowsAutomaticLocalization: Bool
+  ) -> StrokeTyping {
+    computeTyping(
+      of: stroke, platform: platform, localizes: allowsAutomaticLocalization,
+      direction: .leftToRight)
+  }
+}
+
 // MARK: - Internal
 
 extension XKBKeyboard {
@@ -410,8 +431,13 @@ extension XKBKeyboard {
     }
     // AltGr only where the key does not type the input without it: Ctrl+Alt+AltGr+F7 reaches
     // F7 on level 3 of the F-keys, but that is a detour around the layout, not a way to type F7.
-    let plainKeys = Set(own.filter { !$0.holdsLevelShift }.map(\.evdevCode))
-    ordered += own.filter { $0.holdsLevelShift && !plainKeys.contains($0.evdevCode) }
+    // A handful of ways: a linear scan instead of a set of the plain ways' keys.
+    for way in own
+    where way.holdsLevelShift
+      && !own.contains(where: { !$0.holdsLevelShift && $0.evdevCode == way.evdevCode })
+    {
+      ordered.append(way)
+    }
     // A handful of candidates: a linear scan finds repeats without hashing arrays.
     var unique: [TypingSupport.Candidate] = []
     unique.reserveCapacity(ordered.count)

@@ -314,3 +314,41 @@ struct StrokeTypingPropertyTests {
     #expect((counts[.layoutAction] ?? 0) > 0)
   }
 }
+
+@Suite("The typing engine's uncached answers")
+struct UncachedTypingTests {
+  @Test(
+    "uncachedTyping answers exactly as typing, on a fresh keyboard and after the cache holds it")
+  func uncachedEqualsCached() throws {
+    let inputs =
+      (0x20...0x7e).map { KeyInput(String(UnicodeScalar(UInt8($0)))) }
+      + [KeyInput(.f7), KeyInput(.tab), KeyInput(.backspace)]
+    let modifierSets: [KeyModifierFlags] = [
+      .control, [.control, .shift], [.control, .alternate], .command,
+    ]
+    var verdicts: Set<StrokeTyping.Verdict> = []
+    for layout in ["us", "de", "se", "ru", "il"] {
+      // One keyboard answers uncached first, then cached; the other only cached: the cache
+      // neither feeds the uncached answer nor is disturbed by it.
+      let first = try systemKeyboard(layout: layout)
+      let second = try systemKeyboard(layout: layout)
+      for input in inputs {
+        for modifiers in modifierSets {
+          for localizes in [true, false] {
+            let shortcut = KeyboardShortcut(input, modifierFlags: modifiers)
+            let uncached = first.uncachedTyping(
+              of: shortcut, platform: .linux, allowsAutomaticLocalization: localizes)
+            let cached = second.typing(
+              of: shortcut, platform: .linux, allowsAutomaticLocalization: localizes)
+            #expect(uncached == cached, "\(layout) \(shortcut) localizes=\(localizes)")
+            #expect(
+              first.typing(of: shortcut, platform: .linux, allowsAutomaticLocalization: localizes)
+                == cached)
+            verdicts.insert(uncached.verdict)
+          }
+        }
+      }
+    }
+    #expect(verdicts.isSuperset(of: [.direct, .needsAltGr, .relocated, .layoutAction]))
+  }
+}

@@ -127,6 +127,16 @@ package final class LayoutKeyboard {
       of: stroke, platform: platform, allowsAutomaticLocalization: allowsAutomaticLocalization)
   }
 
+  /// ``typing(of:platform:allowsAutomaticLocalization:)``'s answer, not cached: the layout
+  /// rules ask each stroke of a sweep once per layout
+  /// (``MenuKitXKB/XKBKeyboard/uncachedTyping(of:platform:allowsAutomaticLocalization:)``).
+  func answerOnce(
+    of stroke: KeyboardShortcut, platform: PlatformProfile, allowsAutomaticLocalization: Bool
+  ) -> StrokeTyping {
+    keyboard.uncachedTyping(
+      of: stroke, platform: platform, allowsAutomaticLocalization: allowsAutomaticLocalization)
+  }
+
   /// The XKB name of a key, such as `AD11`, and its Linux name, such as `KEY_LEFTBRACE`.
   ///
   /// - Parameter code: The evdev code.

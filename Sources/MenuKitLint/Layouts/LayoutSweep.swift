@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import MenuKit
 import MenuKitXKB
 import Synchronization
@@ -44,15 +45,120 @@ extension LayoutAnalyzer {
   func sweep(_ queries: [LayoutQuery], layouts: [LayoutName], platform: PlatformProfile)
     -> [LayoutTable]
   {
+    plan(queries, layouts: layouts, platform: platform).run()
+  }
+
+  /// Starts ``sweep(_:layouts:platform:)`` on other threads and returns at once, so that the
+  /// calling thread can do other work (`keymap-lint` runs its conflict analysis meanwhile);
+  /// ``PendingSweep/tables()`` waits for the answers.
+  ///
+  /// - Parameters:
+  ///   - queries: The questions.
+  ///   - layouts: The layouts, in report order.
+  ///   - platform: The platform profile that maps `Cmd`.
+  /// - Returns: The sweep under way.
+  func startSweep(_ queries: [LayoutQuery], layouts: [LayoutName], platform: PlatformProfile)
+    -> PendingSweep
+  {
+    let plan = plan(queries, layouts: layouts, platform: platform)
+    let pending = PendingSweep()
+    // A thread of its own, not a pool's: the sweep then makes progress (its first worker is
+    // this thread) even when every thread of Dispatch's pool is busy or waiting.
+    Thread { pending.finish(plan.run()) }.start()
+    return pending
+  }
+
+  /// Everything a sweep needs, read from this analyzer on the calling thread.
+  private func plan(_ queries: [LayoutQuery], layouts: [LayoutName], platform: PlatformProfile)
+    -> SweepPlan
+  {
+    let cache = typingCache
+    return SweepPlan(
+      queries: queries, layouts: layouts, platform: platform, includePaths: includePaths,
+      cache: cache,
+      identity: cache.map { _ in
+        LayoutTypingCache.identity(includePaths: context.includePaths, platform: platform)
+      },
+      progress: progress, maximumWorkers: maximumWorkers)
+  }
+
+  /// One layout's answers: from its cache entry where it has them, else from the layout
+  /// compiled here (and then written back to the cache).
+  fileprivate func answer(
+    _ queries: [LayoutQuery], keys: [String], on name: LayoutName, platform: PlatformProfile,
+    cache: LayoutTypingCache?, identity: String?
+  ) -> LayoutTable {
+    guard let cache, let identity else {
+      return answer(queries, on: name, platform: platform)
+    }
+    let cached = cache.read(name, identity: identity)
+    var entry = cached ?? LayoutTypingCache.Entry()
+    let missing = queries.indices.filter { entry.answers[keys[$0]] == nil }
+    if cached == nil || (entry.failure == nil && !missing.isEmpty) {
+      do {
+        let keyboard = try compile(name)
+        let us = self.us
+        for index in missing {
+          let query = queries[index]
+          entry.answers[keys[index]] = LayoutProblem.problems(
+            of: query.stroke, on: keyboard, platform: platform, localizes: query.localizes, us: us)
+        }
+      } catch {
+        entry = LayoutTypingCache.Entry(failure: error.logLines.first ?? error.message)
+      }
+      cache.write(entry, for: name, identity: identity)
+    }
+    var problems: [Int: [LayoutProblem]] = [:]
+    if entry.failure == nil {
+      for index in queries.indices {
+        if let answer = entry.answers[keys[index]], !answer.isEmpty { problems[index] = answer }
+      }
+    }
+    return LayoutTable(name: name, failure: entry.failure, problems: problems)
+  }
+}
+
+extension LayoutAnalyzer {
+  /// One layout's answers without a cache: the layout compiled here and asked every question,
+  /// the answers kept by question index rather than by the cache's text keys.
+  private func answer(_ queries: [LayoutQuery], on name: LayoutName, platform: PlatformProfile)
+    -> LayoutTable
+  {
+    let keyboard: LayoutKeyboard
+    do {
+      keyboard = try compile(name)
+    } catch {
+      return LayoutTable(name: name, failure: error.logLines.first ?? error.message, problems: [:])
+    }
+    let us = self.us
+    var problems: [Int: [LayoutProblem]] = [:]
+    for (index, query) in queries.enumerated() {
+      let answer = LayoutProblem.problems(
+        of: query.stroke, on: keyboard, platform: platform, localizes: query.localizes, us: us)
+      if !answer.isEmpty { problems[index] = answer }
+    }
+    return LayoutTable(name: name, failure: nil, problems: problems)
+  }
+}
+
+/// A sweep's questions, layouts and settings, which its workers share.
+private struct SweepPlan: Sendable {
+  var queries: [LayoutQuery]
+  var layouts: [LayoutName]
+  var platform: PlatformProfile
+  var includePaths: [String]
+  var cache: LayoutTypingCache?
+  var identity: String?
+  var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  var maximumWorkers: Int
+
+  /// Answers every layout on up to ``maximumWorkers`` threads (the calling one among them),
+  /// each worker with its own analyzer and XKB context, and returns the tables in the order of
+  /// ``layouts``.
+  func run() -> [LayoutTable] {
     guard !layouts.isEmpty else { return [] }
     var seen: Set<LayoutName> = []
     let unique = layouts.filter { seen.insert($0).inserted }
-    let cache = typingCache
-    let identity = cache.map { _ in
-      LayoutTypingCache.identity(includePaths: context.includePaths, platform: platform)
-    }
-    let includePaths = self.includePaths
-    let progress = self.progress
     let keys = queries.map(\.cacheKey)
     let workers = max(1, min(unique.count, maximumWorkers))
     let state = Mutex(SweepState(tables: Array(repeating: nil, count: unique.count)))
@@ -75,37 +181,23 @@ extension LayoutAnalyzer {
     for table in tables.compactMap({ $0 }) { byName[table.name] = table }
     return layouts.compactMap { byName[$0] }
   }
+}
 
-  /// One layout's answers: from its cache entry where it has them, else from the layout
-  /// compiled here (and then written back to the cache).
-  private func answer(
-    _ queries: [LayoutQuery], keys: [String], on name: LayoutName, platform: PlatformProfile,
-    cache: LayoutTypingCache?, identity: String?
-  ) -> LayoutTable {
-    var cached: LayoutTypingCache.Entry?
-    if let cache, let identity { cached = cache.read(name, identity: identity) }
-    var entry = cached ?? LayoutTypingCache.Entry()
-    let missing = queries.indices.filter { entry.answers[keys[$0]] == nil }
-    if cached == nil || (entry.failure == nil && !missing.isEmpty) {
-      do {
-        let keyboard = try compile(name)
-        for index in missing {
-          let query = queries[index]
-          entry.answers[keys[index]] = LayoutProblem.problems(
-            of: query.stroke, on: keyboard, platform: platform, localizes: query.localizes, us: us)
-        }
-      } catch {
-        entry = LayoutTypingCache.Entry(failure: error.logLines.first ?? error.message)
-      }
-      if let cache, let identity { cache.write(entry, for: name, identity: identity) }
-    }
-    var problems: [Int: [LayoutProblem]] = [:]
-    if entry.failure == nil {
-      for index in queries.indices {
-        if let answer = entry.answers[keys[index]], !answer.isEmpty { problems[index] = answer }
-      }
-    }
-    return LayoutTable(name: name, failure: entry.failure, problems: problems)
+/// A sweep running on other threads (``LayoutAnalyzer/startSweep(_:layouts:platform:)``).
+final class PendingSweep: Sendable {
+  private let result = Mutex<[LayoutTable]?>(nil)
+  private let ready = DispatchSemaphore(value: 0)
+
+  /// Hands over the answers; called once, by the sweep.
+  fileprivate func finish(_ tables: [LayoutTable]) {
+    result.withLock { $0 = tables }
+    ready.signal()
+  }
+
+  /// The answers, in the order of the sweep's layouts, once they are all in; call it once.
+  func tables() -> [LayoutTable] {
+    ready.wait()
+    return result.withLock { $0 ?? [] }
   }
 }
 

@@ -228,7 +228,7 @@ struct LayoutProblem: Hashable {
     of stroke: KeyboardShortcut, on keyboard: LayoutKeyboard, platform: PlatformProfile,
     localizes: Bool, us: LayoutKeyboard?
   ) -> [LayoutProblem] {
-    let typing = keyboard.typing(
+    let typing = keyboard.answerOnce(
       of: stroke, platform: platform, allowsAutomaticLocalization: localizes)
     let key = LayoutKeyboard.quoted(KeyInput.comparable(stroke.input))
     let offText = "; automatic localization is off for this key command"
@@ -247,7 +247,7 @@ struct LayoutProblem: Hashable {
           note: keyboard.levelText(key, press) + (localizes ? noneText : offText))
       ]
     case .relocated:
-      let original = keyboard.typing(
+      let original = keyboard.answerOnce(
         of: stroke, platform: platform, allowsAutomaticLocalization: false)
       let relocation = keyboard.relocationText(typing, platform: platform)
       if original.verdict == .unreachable {
