@@ -112,23 +112,16 @@ extension PaletteIndex {
   /// query's letters gets an upper bound of its score first — every term's best possible
   /// alignment (each character 16 + 10, the first one's bonus twice), the whole-word and
   /// acronym bonuses only where the entry's signatures allow them, its history and exact-title
-  /// bonuses — and is scored only when that bound, with its enabled state, title length and
-  /// position, would rank ahead of the current `limit`-th result. The results are those of
-  /// the full search, in the same order.
+  /// bonuses; then, for an entry the byte prefilter passes, the tighter bound of its texts'
+  /// shapes (``PaletteBoundBuffers/bound(of:entry:)``) — and is scored only when that bound,
+  /// with its enabled state, title length and position, would rank ahead of the current
+  /// `limit`-th result. The results are those of the full search, in the same order.
   func boundedSearch(
     _ terms: [FuzzyTerm], queryTitle: String, history: PaletteHistory, limit: Int
   ) -> [PaletteMatch] {
     guard limit > 0 else { return [] }
     // The history and exact-title bonuses, by entry, in index order.
-    var bonusByEntry: [Int: Int] = [:]
-    for (rank, record) in history.records.enumerated() {
-      guard let position = positions[record.identifier] else { continue }
-      bonusByEntry[position] = PaletteRanking.historyBonus(rank: rank, useCount: record.useCount)
-    }
-    for entry in storage.entriesByExactTitle[queryTitle] ?? [] {
-      bonusByEntry[entry, default: 0] += PaletteRanking.exactTitle
-    }
-    let bonuses = bonusByEntry.sorted { $0.key < $1.key }
+    let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
     let patterns = PalettePatterns(terms)
     defer { patterns.deallocate() }
     let queryMask = terms.reduce(UInt64(0)) { $0 | $1.mask }
@@ -146,7 +139,7 @@ extension PaletteIndex {
     top.reserveCapacity(limit + 1)
     // The bonus of the next entry that has one, and its index (`Int.max` after the last).
     var nextBonus = 0
-    var bonusEntry = bonuses.first?.key ?? Int.max
+    var bonusEntry = bonuses.first?.entry ?? Int.max
     storage.withBuffers { buffers in
       storage.withBoundBuffers { bounds in
         var threshold = UInt64.max
@@ -157,9 +150,9 @@ extension PaletteIndex {
           var bonus = 0
           while bonusEntry < entry {
             nextBonus += 1
-            bonusEntry = nextBonus < bonuses.count ? bonuses[nextBonus].key : Int.max
+            bonusEntry = nextBonus < bonuses.count ? bonuses[nextBonus].entry : Int.max
           }
-          if bonusEntry == entry { bonus = bonuses[nextBonus].value }
+          if bonusEntry == entry { bonus = bonuses[nextBonus].bonus }
           let tail = bounds.rankTails[entry]
           if threshold != UInt64.max {
             // First the bound with each term's best alignment and the title bonuses the
@@ -172,14 +165,7 @@ extension PaletteIndex {
             let loose = bonus + titleBonuses + alignmentBound
             if PaletteCandidate.key(tail: tail, score: loose) >= threshold { continue }
             guard buffers.mayMatch(patterns.terms, entry: entry) else { continue }
-            var bound = bonus + titleBonuses
-            let titleShape = bounds.titleShapes[entry]
-            let otherShape = bounds.otherShapes[entry]
-            for term in patterns.terms {
-              let title = titleShape.bound(term.masks, pairs: term.pairs)
-              let other = otherShape.bound(term.masks, pairs: term.pairs)
-              bound += max(title, other * PaletteFieldKind.keyword.weight / 4)
-            }
+            let bound = bonus + bounds.bound(of: patterns.terms, entry: entry)
             if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
           } else if !buffers.mayMatch(patterns.terms, entry: entry) {
             continue
@@ -209,6 +195,31 @@ extension PaletteIndex {
         entry: entries[entry], score: candidate.score,
         highlights: highlights(of: entry, patterns: patterns, scratch: scratch))
     }
+  }
+
+  /// The history and exact-title bonuses of a search, by entry, sorted by entry.
+  func searchBonuses(queryTitle: String, history: PaletteHistory) -> [(entry: Int, bonus: Int)] {
+    var bonuses: [(entry: Int, bonus: Int)] = []
+    for (rank, record) in history.records.enumerated() {
+      guard let position = positions[record.identifier] else { continue }
+      bonuses.append(
+        (position, PaletteRanking.historyBonus(rank: rank, useCount: record.useCount)))
+    }
+    for entry in storage.entriesByExactTitle[queryTitle] ?? [] {
+      bonuses.append((entry, PaletteRanking.exactTitle))
+    }
+    bonuses.sort { $0.entry < $1.entry }
+    // One element for each entry (an entry may have both bonuses, or a record twice).
+    var merged: [(entry: Int, bonus: Int)] = []
+    merged.reserveCapacity(bonuses.count)
+    for element in bonuses {
+      if let last = merged.last, last.entry == element.entry {
+        merged[merged.count - 1].bonus += element.bonus
+      } else {
+        merged.append(element)
+      }
+    }
+    return merged
   }
 }
 
@@ -374,11 +385,39 @@ struct PaletteBoundBuffers {
   /// The whole-word and acronym bonuses the entry's signatures allow each term.
   func titleBonuses(of terms: [PalettePatterns.Term], entry: Int) -> Int {
     var total = 0
+    for term in terms { total += titleBonus(of: term, entry: entry) }
+    return total
+  }
+
+  /// The whole-word and acronym bonuses the entry's signatures allow a term.
+  @inline(__always)
+  func titleBonus(of term: PalettePatterns.Term, entry: Int) -> Int {
+    var total = 0
+    if term.wordBit == 0 || words[entry] & term.wordBit != 0 { total += PaletteRanking.wholeWord }
+    if initials[entry] & term.initialsBit != 0 { total += PaletteRanking.acronym }
+    return total
+  }
+
+  /// The highest score a term can earn in an entry's title-like texts (alignment and the
+  /// title bonuses the signatures allow), and in its other texts (the alignment, unweighted).
+  @inline(__always)
+  func bounds(of term: PalettePatterns.Term, entry: Int) -> (title: Int, other: Int) {
+    (
+      titleShapes[entry].bound(term.masks, pairs: term.pairs) + titleBonus(of: term, entry: entry),
+      otherShapes[entry].bound(term.masks, pairs: term.pairs)
+    )
+  }
+
+  /// An upper bound of the score of every term in an entry
+  /// (``PaletteBuffers/score(of:entry:scratch:)``), without its history and exact-title
+  /// bonuses: for each term, the higher of its bound in the title-like texts and its bound
+  /// in the others weighted as a keyword (the path weighs less).
+  @inline(__always)
+  func bound(of terms: [PalettePatterns.Term], entry: Int) -> Int {
+    var total = 0
     for term in terms {
-      if term.wordBit == 0 || words[entry] & term.wordBit != 0 {
-        total += PaletteRanking.wholeWord
-      }
-      if initials[entry] & term.initialsBit != 0 { total += PaletteRanking.acronym }
+      let bounds = bounds(of: term, entry: entry)
+      total &+= max(bounds.title, bounds.other * PaletteFieldKind.keyword.weight / 4)
     }
     return total
   }

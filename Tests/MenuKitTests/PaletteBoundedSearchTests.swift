@@ -1,0 +1,114 @@
+import MenuKit
+import MenuKitTestSupport
+import Testing
+
+@testable import MenuKitPalette
+
+/// The limited search skips the entries whose bounds cannot rank among the results
+/// (``PaletteIndex/boundedSearch(_:queryTitle:history:limit:)``): its bound is an upper bound
+/// of every entry's score, and it returns exactly the full search's first results.
+@Suite("Palette bounded search")
+struct PaletteBoundedSearchTests {
+  private static let words = [
+    "open", "save", "close", "window", "file", "recent", "toggle", "full", "screen", "show",
+    "terminal", "selection", "comment", "find", "replace", "go", "definition", "commit", "push",
+    "settings", "keyboard", "shortcuts", "cursor", "control", "tab", "Öffnen", "größe", "ctrlTab",
+    "x2", "a-b", "CLI",
+  ]
+
+  /// 3,000 entries of two to four words, with paths, keywords, aliases, discoverability
+  /// titles, disabled entries, titles that repeat (so that many keys tie on score and length),
+  /// and a history.
+  private static func index() -> (PaletteIndex, PaletteHistory) {
+    var random = SplitMix64(seed: 2_026)
+    var index = PaletteIndex()
+    for number in 0..<3_000 {
+      func phrase(_ count: Int) -> String {
+        (0..<count).map { _ in words[random.next(words.count)] }
+          .joined(separator: random.next(6) == 0 ? "" : " ")
+      }
+      let title = random.next(10) == 0 ? "Open File" : phrase(2 + random.next(3))
+      index.add(
+        PaletteEntry(
+          target: .identifier("command\(number)"), title: title,
+          discoverabilityTitle: random.next(12) == 0 ? phrase(3) : nil,
+          path: [["File", "Edit", "View", "Go"][random.next(4)]]
+            + (random.next(3) == 0 ? [phrase(1)] : []),
+          keywords: random.next(4) == 0 ? [phrase(1)] : [],
+          aliases: random.next(10) == 0 ? [phrase(1 + random.next(2))] : [],
+          isEnabled: random.next(10) != 0))
+    }
+    var history = PaletteHistory()
+    for step in 0..<40 { history.recordUse(of: "command\(step * 71)") }
+    for _ in 0..<5 { history.recordUse(of: "command142") }
+    return (index, history)
+  }
+
+  /// The benchmark's queries, queries that are whole titles, and terms cut from the words
+  /// (letters dropped, case changed), one to three of them.
+  private static func queries() -> [String] {
+    var random = SplitMix64(seed: 31)
+    var queries = [
+      "o", "op", "open", "open file", "Open File", "tfs", "save as", "window close", "rec op",
+      "settings", "zz", "commit push", "ctrl", "sel", "go def", "xq", "öff", "GRÖ", "a-b",
+      "x2 cli", "CLI",
+    ]
+    for _ in 0..<200 {
+      let terms = (0..<(1 + random.next(3))).map { _ -> String in
+        let word = Array(words[random.next(words.count)].unicodeScalars)
+        var scalars = word.filter { _ in random.next(3) != 0 }
+        if scalars.isEmpty { scalars = [word[0]] }
+        let term = String(String.UnicodeScalarView(scalars))
+        return random.next(5) == 0 ? term.uppercased() : term.lowercased()
+      }
+      queries.append(terms.joined(separator: " "))
+    }
+    return queries
+  }
+
+  @Test("every limit returns the full search's first results: entries, order, scores, highlights")
+  func limitedEqualsFull() {
+    let (index, history) = Self.index()
+    var compared = 0
+    for query in Self.queries() {
+      let all = index.search(query, history: history)
+      for limit in [1, 2, 7, 20, 64, 200] {
+        let limited = index.search(query, history: history, limit: limit)
+        #expect(limited == Array(all.prefix(limit)), "\(query), limit \(limit)")
+        compared += limited.count
+      }
+    }
+    // The queries do match: the comparison is not vacuous.
+    #expect(compared > 20_000)
+  }
+
+  @Test("the bound of an entry is at least its score, for every query and entry")
+  func boundIsAnUpperBound() {
+    let (index, _) = Self.index()
+    var scored = 0
+    for query in Self.queries() {
+      let terms = FuzzyMatcher(query: query).prepared
+      guard !terms.isEmpty else { continue }
+      let patterns = PalettePatterns(terms)
+      defer { patterns.deallocate() }
+      let scratch = FuzzyScratch()
+      index.storage.withBuffers { buffers in
+        index.storage.withBoundBuffers { bounds in
+          for entry in 0..<index.entries.count {
+            guard let score = buffers.score(of: patterns.terms, entry: entry, scratch: scratch)
+            else { continue }
+            scored += 1
+            let bound = bounds.bound(of: patterns.terms, entry: entry)
+            #expect(score <= bound, "\(query) in \(index.entries[entry].title)")
+            // The loose bound of the scan is at least the shape bound.
+            let loose =
+              bounds.titleBonuses(of: patterns.terms, entry: entry)
+              + terms.reduce(0) { $0 + 26 * $1.scalars.count + 10 }
+            #expect(bound <= loose, "\(query) in \(index.entries[entry].title)")
+          }
+        }
+      }
+    }
+    #expect(scored > 20_000)
+  }
+}
