@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import MenuKit
 import MenuKitXKB
 import Synchronization
@@ -62,9 +61,11 @@ extension LayoutAnalyzer {
   {
     let plan = plan(queries, layouts: layouts, platform: platform)
     let pending = PendingSweep()
-    // A thread of its own, not a pool's: the sweep then makes progress (its first worker is
-    // this thread) even when every thread of Dispatch's pool is busy or waiting.
-    Thread { pending.finish(plan.run()) }.start()
+    // A queue of its own: a serial queue runs on Dispatch's overcommitting pool, which starts a
+    // thread for it even when every other thread is busy or waiting, so the sweep makes
+    // progress (its first worker is that thread). Foundation's `Thread` would do the same but
+    // would link Foundation and ICU into keymap-lint (decision 0018).
+    DispatchQueue(label: "MenuKitLint.sweep").async { pending.finish(plan.run()) }
     return pending
   }
 
