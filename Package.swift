@@ -72,6 +72,16 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility")
 ]
 
+// The command-line tools run once per invocation (in scripts, in CI, behind a palette), so
+// their release builds carry the Swift runtime and libraries inside them: a process then
+// starts without loading and relocating a dozen shared libraries (decision 0019). Debug builds
+// and the libraries link dynamically, as usual.
+let toolLinkerSettings: [LinkerSetting] = [
+  .unsafeFlags(
+    ["-static-stdlib", "-use-ld=lld", "-l_FoundationCShims", "-l_FoundationCollections"],
+    .when(configuration: .release))
+]
+
 let package = Package(
   name: "MenuKit",
   products: [
@@ -117,7 +127,7 @@ let package = Package(
       dependencies: [
         "MenuKit", "MenuKitXKB", "MenuKitPalette", "MenuKitInterop", "MenuKitToolSupport",
       ],
-      swiftSettings: swiftSettings),
+      swiftSettings: swiftSettings, linkerSettings: toolLinkerSettings),
     // The system libxkbregistry (the layouts xkb-data lists), through pkg-config (Debian:
     // libxkbregistry-dev).
     .systemLibrary(
@@ -134,7 +144,7 @@ let package = Package(
     .executableTarget(
       name: "keymap-lint",
       dependencies: ["MenuKit", "MenuKitXKB", "MenuKitLint", "MenuKitToolSupport"],
-      swiftSettings: swiftSettings),
+      swiftSettings: swiftSettings, linkerSettings: toolLinkerSettings),
     // The baseline of the key-translation benchmark: the same libxkbcommon calls in plain C.
     .target(
       name: "CXKBReference", dependencies: ["CXKBCommon"], path: "Benchmarks/CXKBReference"),
