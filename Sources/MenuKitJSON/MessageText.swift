@@ -43,14 +43,18 @@ package enum MessageText {
     let count = bytes.count
     var index = 0
     while index < count {
-      // Eight bytes at a time past those that can be neither a control nor the lead byte of
-      // an escaped scalar (0xC2, 0xD8, 0xE2); a word with one is read byte by byte.
-      if index & 7 == 0, index &+ 8 <= count, let base = bytes.baseAddress,
-        !mayHoldEscapedScalar(
-          UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      {
-        index &+= 8
-        continue
+      // Eight bytes at a time past those that can be neither a control (a kept tab or line
+      // feed aside) nor the lead byte of an escaped scalar (0xC2, 0xD8, 0xE2); from a word
+      // with one, straight to the first such byte.
+      if index &+ 8 <= count, let base = bytes.baseAddress {
+        let lanes = escapeCandidates(
+          UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self),
+          keepingTabs: keepingTabs, keepingLineFeeds: keepingLineFeeds)
+        guard lanes != 0 else {
+          index &+= 8
+          continue
+        }
+        index &+= lanes.trailingZeroBitCount &>> 3
       }
       let byte = bytes[index]
       guard byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 else {
@@ -75,18 +79,28 @@ package enum MessageText {
     return false
   }
 
-  /// Whether eight bytes hold a byte below 0x20, 0x7F, 0xC2, 0xD8 or 0xE2 (the bytes
-  /// ``containsEscapedScalar(_:keepingTabs:keepingLineFeeds:)`` looks at), in a few word
-  /// operations: a byte is zero in `word ^ repeated` where it equals the repeated byte.
+  /// The bytes of a little-endian word that
+  /// ``containsEscapedScalar(_:keepingTabs:keepingLineFeeds:)`` must look at, as the high bit
+  /// of each: a byte below 0x20 (less a kept tab or line feed), 0x7F, 0xC2, 0xD8 or 0xE2.
+  ///
+  /// Each test is exact in every byte, carries never crossing from one byte into the next:
+  /// `(b & 0x7F) + 0x7F` has its high bit set where `b & 0x7F` is not zero, and
+  /// `(b & 0x7F) + 0x60` where `b & 0x7F` is 0x20 or more.
   @inline(__always)
-  static func mayHoldEscapedScalar(_ word: UInt64) -> Bool {
+  static func escapeCandidates(_ word: UInt64, keepingTabs: Bool, keepingLineFeeds: Bool)
+    -> UInt64
+  {
     let ones: UInt64 = 0x0101_0101_0101_0101
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     let highs: UInt64 = 0x8080_8080_8080_8080
-    func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-    // A byte below 0x20 (exact for the word as a whole, as bytes of 0x80 or more never set it).
-    let below = (word &- ones &* 0x20) & ~word & highs
-    return below != 0 || hasZero(word ^ (ones &* 0x7F)) || hasZero(word ^ (ones &* 0xC2))
-      || hasZero(word ^ (ones &* 0xD8)) || hasZero(word ^ (ones &* 0xE2))
+    func equal(_ byte: UInt64) -> UInt64 {
+      let difference = word ^ (ones &* byte)
+      return ~(((difference & lows) &+ lows) | difference) & highs
+    }
+    var lanes = ~(((word & lows) &+ ones &* 0x60) | word) & highs
+    if keepingTabs { lanes &= ~equal(0x09) }
+    if keepingLineFeeds { lanes &= ~equal(0x0A) }
+    return lanes | equal(0x7F) | equal(0xC2) | equal(0xD8) | equal(0xE2)
   }
 
   /// Appends `scalar` to `text`, escaped when ``isEscaped(_:)`` says so.

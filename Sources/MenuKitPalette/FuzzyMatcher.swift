@@ -251,10 +251,19 @@ extension FuzzyMatcher {
       prepared.count == 1 && prepared[0].scalars.count == 1 ? prepared[0].asciiBytes?.first : nil
     let classes = FuzzyText.asciiClasses
     let table = FuzzyText.bonusTable
+    // An ASCII first term finds its lines across the buffer: the lines without it are passed
+    // over in the same scan, never cut out one by one.
+    let scan = prepared[0].asciiScan
+    let rest = scan == nil ? prepared[...] : prepared.dropFirst()
     while start < end {
-      let stop = FuzzyMatcher.lineEnd(in: buffer, from: start, to: end)
-      let range = start..<stop
-      start = stop + 1
+      let range: Range<Int>
+      if let scan, let base = buffer.baseAddress {
+        guard let found = scan.nextLine(in: base, from: start, to: end) else { break }
+        range = found
+      } else {
+        range = start..<FuzzyMatcher.lineEnd(in: buffer, from: start, to: end)
+      }
+      start = range.upperBound + 1
       let bytes = UnsafeBufferPointer(rebasing: buffer[range])
       if let single, let best = FuzzyMatcher.bestBonus(of: single, in: bytes, classes, table) {
         guard best >= 0 else { continue }
@@ -265,7 +274,7 @@ extension FuzzyMatcher {
         continue
       }
       var mayMatch = true
-      for term in prepared where !term.mayMatch(bytes) {
+      for term in rest where !term.mayMatch(bytes) {
         mayMatch = false
         break
       }
@@ -304,6 +313,8 @@ struct FuzzyTerm: Sendable {
   /// For an ASCII term, each byte and a mask: a byte `b` of the text matches when
   /// `b | mask == byte` (the mask is 0x20 for letters of a case-insensitive term, else 0).
   let asciiBytes: [(byte: UInt8, mask: UInt8)]?
+  /// For an ASCII term, the scanner that finds the lines having it as a subsequence.
+  let asciiScan: AsciiSubsequenceScan?
 
   init(_ text: String) {
     self.text = text
@@ -321,6 +332,7 @@ struct FuzzyTerm: Sendable {
     } else {
       asciiBytes = nil
     }
+    asciiScan = asciiBytes.map(AsciiSubsequenceScan.init)
   }
 
   /// The bit of a lowercased scalar in a text's character mask: one per ASCII letter and
@@ -334,37 +346,13 @@ struct FuzzyTerm: Sendable {
     }
   }
 
-  /// Whether the bytes may contain the term: a fast subsequence check for ASCII terms, 16
-  /// bytes at a time.
+  /// Whether the bytes may contain the term: a fast subsequence check for ASCII terms, eight
+  /// bytes at a time. Always true for a term that is not ASCII.
   @inline(__always)
   func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let asciiBytes, let base = bytes.baseAddress else { return asciiBytes == nil }
-    let count = bytes.count
-    var position = 0
-    for (byte, mask) in asciiBytes {
-      let needle = SIMD16<UInt8>(repeating: byte)
-      let masks = SIMD16<UInt8>(repeating: mask)
-      var found = -1
-      while found < 0 && position &+ 16 <= count {
-        let chunk = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
-        let hits = (chunk | masks) .== needle
-        if any(hits) {
-          for lane in 0..<16 where hits[lane] {
-            found = position &+ lane
-            break
-          }
-        } else {
-          position &+= 16
-        }
-      }
-      while found < 0 && position < count {
-        if base[position] | mask == byte { found = position }
-        position &+= 1
-      }
-      guard found >= 0 else { return false }
-      position = found &+ 1
-    }
-    return true
+    guard let ascii = asciiScan else { return true }
+    guard let base = bytes.baseAddress else { return false }
+    return ascii.nextLine(in: base, from: 0, to: bytes.count) != nil
   }
 
   /// The alignment of the term in `count` scalars of a prepared text from `start`.
