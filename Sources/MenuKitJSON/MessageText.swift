@@ -93,6 +93,15 @@ package enum MessageText {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     let highs: UInt64 = 0x8080_8080_8080_8080
+    if word & highs == 0 {
+      // Eight ASCII bytes, so no sum below carries into the next byte: `b + 0x60` reaches
+      // 0x80 where `b` is 0x20 or more, `b + 1` where `b` is 0x7F, and `(b ^ c) + 0x7F`
+      // where `b` is not `c`.
+      var lanes = (~(word &+ ones &* 0x60) | (word &+ ones)) & highs
+      if keepingTabs { lanes &= (word ^ (ones &* 0x09)) &+ lows }
+      if keepingLineFeeds { lanes &= (word ^ (ones &* 0x0A)) &+ lows }
+      return lanes
+    }
     func equal(_ byte: UInt64) -> UInt64 {
       let difference = word ^ (ones &* byte)
       return ~(((difference & lows) &+ lows) | difference) & highs
