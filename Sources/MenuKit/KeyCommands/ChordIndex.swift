@@ -7,6 +7,18 @@
 struct ChordIndex: Sendable {
   private var byCode: [UInt64: [Int]] = [:]
   private var byInput: [InputChord: [Int]] = [:]
+  /// The sets of modifiers that ASCII inputs are filed under in ``asciiTables``, in the order
+  /// first met (at most ``asciiModifierSets``; chords with other sets go to ``byCode``).
+  private var asciiModifiers: [KeyModifierFlags] = []
+  /// For each set of ``asciiModifiers``, the positions of each ASCII input by its code: a
+  /// press of a letter, digit or punctuation key — nearly every shortcut — is looked up by
+  /// two array reads, without hashing. An index of ``byCode``'s chords, never a second rule:
+  /// each chord is filed in exactly one of the two.
+  private var asciiTables: [[[Int]?]] = []
+
+  /// How many sets of modifiers get a table of ASCII inputs: key commands use a few
+  /// (Ctrl, Ctrl+Shift, Alt…), and each table is 128 entries.
+  private static let asciiModifierSets = 16
 
   /// An input of several scalars with its modifiers.
   private struct InputChord: Hashable {
@@ -15,7 +27,7 @@ struct ChordIndex: Sendable {
   }
 
   /// Whether the index holds nothing.
-  var isEmpty: Bool { byCode.isEmpty && byInput.isEmpty }
+  var isEmpty: Bool { byCode.isEmpty && byInput.isEmpty && asciiTables.isEmpty }
 
   /// The key of a coded input with modifiers.
   static func key(code: UInt32, modifiers: KeyModifierFlags) -> UInt64 {
@@ -25,6 +37,13 @@ struct ChordIndex: Sendable {
   /// Files a position under a (lowercased) input and modifiers, after those filed before.
   mutating func add(_ position: Int, input: KeyInput, modifiers: KeyModifierFlags) {
     if let code = input.indexCode {
+      if code < 0x80, let table = makeASCIITable(for: modifiers) {
+        var list = asciiTables[table][Int(code)] ?? []
+        asciiTables[table][Int(code)] = nil
+        list.append(position)
+        asciiTables[table][Int(code)] = list
+        return
+      }
       byCode[Self.key(code: code, modifiers: modifiers), default: []].append(position)
     } else {
       byInput[InputChord(input: input, modifiers: modifiers), default: []].append(position)
@@ -47,7 +66,22 @@ struct ChordIndex: Sendable {
 
   /// The positions filed under a coded input and modifiers, in filing order.
   func positions(code: UInt32, modifiers: KeyModifierFlags) -> [Int]? {
-    byCode[Self.key(code: code, modifiers: modifiers)]
+    if code < 0x80, let table = asciiModifiers.firstIndex(of: modifiers) {
+      return asciiTables[table][Int(code)]
+    }
+    return byCode[Self.key(code: code, modifiers: modifiers)]
+  }
+
+  /// The index in ``asciiTables`` of the table for a set of modifiers, created when there is
+  /// none and fewer than ``asciiModifierSets`` exist; nil when the ASCII chords with these
+  /// modifiers go to ``byCode``.
+  private mutating func makeASCIITable(for modifiers: KeyModifierFlags) -> Int? {
+    if let known = asciiModifiers.firstIndex(of: modifiers) { return known }
+    // A set first met after a chord with it was filed in `byCode` stays there.
+    guard asciiModifiers.count < Self.asciiModifierSets else { return nil }
+    asciiModifiers.append(modifiers)
+    asciiTables.append([[Int]?](repeating: nil, count: 0x80))
+    return asciiTables.count - 1
   }
 }
 
