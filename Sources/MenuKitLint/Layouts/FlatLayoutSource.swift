@@ -26,8 +26,8 @@ struct FlatLayoutSource: Sendable {
   /// The keymap text before the symbols section, by class; a class that is not here is
   /// compiled by names.
   private var prefixes: [FlatLayoutClass: String]
-  /// The rules file, read.
-  private var rules: XKBRulesScan
+  /// The class of each layout that has one, read from the rules once.
+  private var classes: [LayoutName: FlatLayoutClass]
 
   /// Reads the rules and compiles each class's reference both ways in `analyzer`'s context.
   ///
@@ -37,25 +37,28 @@ struct FlatLayoutSource: Sendable {
   /// - Returns: The source, or nil when the rules cannot be read or nothing qualifies.
   static func prepare(for layouts: [LayoutName], in analyzer: LayoutAnalyzer) -> FlatLayoutSource? {
     guard let rules = XKBRulesScan(includePaths: analyzer.context.includePaths) else { return nil }
-    var source = FlatLayoutSource(prefixes: [:], rules: rules)
+    var source = FlatLayoutSource(prefixes: [:], classes: [:])
     var tried: Set<FlatLayoutClass> = []
     for name in layouts {
-      guard let kind = rules.flatClass(of: name), tried.insert(kind).inserted else { continue }
-      guard let reference = try? analyzer.compileByNames(name) else { continue }
-      let text = reference.asString()
-      guard let prefix = Self.prefix(of: text) else { continue }
-      let flat = prefix + Self.symbols(of: name)
-      guard let compiled = try? XKBKeymap(context: analyzer.context, string: flat),
-        compiled.asString() == text
-      else { continue }
-      source.prefixes[kind] = prefix
+      guard let kind = rules.flatClass(of: name) else { continue }
+      if tried.insert(kind).inserted {
+        guard let reference = try? analyzer.compileByNames(name) else { continue }
+        let text = reference.asString()
+        guard let prefix = Self.prefix(of: text) else { continue }
+        let flat = prefix + Self.symbols(of: name)
+        guard let compiled = try? XKBKeymap(context: analyzer.context, string: flat),
+          compiled.asString() == text
+        else { continue }
+        source.prefixes[kind] = prefix
+      }
+      source.classes[name] = kind
     }
     return source.prefixes.isEmpty ? nil : source
   }
 
   /// The keymap text to compile a layout from, or nil to compile it by names.
   func text(for name: LayoutName) -> String? {
-    guard let kind = rules.flatClass(of: name), let prefix = prefixes[kind] else { return nil }
+    guard let kind = classes[name], let prefix = prefixes[kind] else { return nil }
     return prefix + Self.symbols(of: name)
   }
 
@@ -69,12 +72,29 @@ struct FlatLayoutSource: Sendable {
   /// The opening of a compiled keymap's text up to its symbols section: `xkb_keymap {` and the
   /// keycodes, types and compatibility sections, flat; nil when the text is not laid out so.
   static func prefix(of text: String) -> String? {
-    guard text.hasPrefix("xkb_keymap {\nxkb_keycodes "),
-      let symbols = text.firstRange(of: "\nxkb_symbols ")
+    let bytes = Array(text.utf8)
+    guard bytes.starts(with: "xkb_keymap {\nxkb_keycodes ".utf8),
+      let types = offset(of: "\nxkb_types ", in: bytes, from: 0),
+      let compat = offset(of: "\nxkb_compatibility ", in: bytes, from: types),
+      let symbols = offset(of: "\nxkb_symbols ", in: bytes, from: compat)
     else { return nil }
-    let head = text[..<symbols.lowerBound]
-    guard head.contains("\nxkb_types "), head.contains("\nxkb_compatibility ") else { return nil }
-    return String(head) + "\n"
+    return String(decoding: bytes[..<symbols], as: UTF8.self) + "\n"
+  }
+
+  /// Where a pattern first occurs in bytes at or after an offset (a byte search: the keymap
+  /// texts are about 100 KB).
+  static func offset(of pattern: String, in bytes: [UInt8], from start: Int) -> Int? {
+    let needle = Array(pattern.utf8)
+    guard let first = needle.first, bytes.count >= needle.count else { return nil }
+    var index = start
+    let last = bytes.count - needle.count
+    while index <= last {
+      if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
+        return index
+      }
+      index += 1
+    }
+    return nil
   }
 }
 
@@ -108,6 +128,10 @@ struct XKBRulesScan: Sendable {
   var groups: [String: Set<String>]
   /// The lines that name a layout or variant, in order.
   var lines: [Line]
+  /// The indices (into ``lines``) of the lines whose layout pattern names a layout, by that
+  /// layout (a group's lines under each of its layouts), and of those for any layout.
+  private var linesByLayout: [String: [Int]] = [:]
+  private var linesForAnyLayout: [Int] = []
 
   /// Reads the rules file `rules/evdev` of the first include path that has one, as
   /// libxkbcommon looks it up; nil when there is none, when it includes another file, or when
@@ -128,17 +152,21 @@ struct XKBRulesScan: Sendable {
     var columns: [String] = []
     var component = ""
     var position = 0
-    var logical = ""
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = Substring(raw)
-      if let comment = line.firstRange(of: "//") { line = line[..<comment.lowerBound] }
-      if line.hasSuffix("\\") {
-        logical += line.dropLast() + " "
+    var logical: [UInt8] = []
+    // Read as bytes: splitting the text into Characters costs more than the rest of the scan.
+    for raw in Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false) {
+      var line = raw
+      if let comment = Self.comment(in: line) { line = line[..<comment] }
+      if line.last == UInt8(ascii: "\\") {
+        logical += line.dropLast()
+        logical.append(0x20)
         continue
       }
       logical += line
-      defer { logical = "" }
-      let tokens = logical.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+      defer { logical.removeAll(keepingCapacity: true) }
+      let tokens = logical.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map {
+        String(decoding: $0, as: UTF8.self)
+      }
       guard let first = tokens.first else { continue }
       if first == "!" || first.hasPrefix("!") {
         var header = tokens
@@ -194,6 +222,24 @@ struct XKBRulesScan: Sendable {
     }
     self.groups = groups
     self.lines = lines
+    for (index, line) in lines.enumerated() {
+      switch line.layout {
+      case nil, "*": linesForAnyLayout.append(index)
+      case let pattern? where pattern.hasPrefix("$"):
+        for layout in groups[pattern] ?? [] { linesByLayout[layout, default: []].append(index) }
+      case let pattern?: linesByLayout[pattern, default: []].append(index)
+      }
+    }
+  }
+
+  /// Where a line's `//` comment starts, if it has one.
+  static func comment(in line: ArraySlice<UInt8>) -> Int? {
+    var index = line.startIndex
+    while index + 1 < line.endIndex {
+      if line[index] == UInt8(ascii: "/"), line[index + 1] == UInt8(ascii: "/") { return index }
+      index += 1
+    }
+    return nil
   }
 
   /// Whether a pattern (`*`, a name or a `$group`) matches a value.
@@ -216,7 +262,9 @@ struct XKBRulesScan: Sendable {
     }
     guard plain(name.layout), name.variant.map(plain) ?? true else { return nil }
     var keycodes: [Int] = []
-    for line in lines {
+    // Only the lines whose layout pattern can match, in order: the index finds them.
+    for index in ((linesByLayout[name.layout] ?? []) + linesForAnyLayout).sorted() {
+      let line = lines[index]
       guard Self.matches(line.layout ?? "*", name.layout, groups),
         Self.matches(line.variant ?? "*", name.variant ?? "", groups)
       else { continue }
