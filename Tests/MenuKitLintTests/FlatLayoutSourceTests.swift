@@ -1,3 +1,4 @@
+import MenuKit
 import MenuKitXKB
 import Testing
 
@@ -64,6 +65,46 @@ struct FlatLayoutSourceTests {
     // Nearly every layout goes flat; if none did, the sweep would be no faster and this test
     // would prove nothing.
     #expect(flat.count * 10 > installed.count * 8, "only \(flat.count) of \(installed.count)")
+  }
+
+  @Test("a sweep large enough to compile flat answers as each layout compiled by its names")
+  func sweepCompiledFlatEqualsNames() throws {
+    // Every third installed layout, plus the sample: enough for the sweep to compile flat.
+    let installed = LayoutName.installed()
+    let layouts = Array(
+      Set(installed.enumerated().filter { $0.offset % 3 == 0 }.map(\.element))
+        .union(sampleLayouts)
+    ).sorted()
+    try #require(layouts.count >= FlatLayoutSource.minimumLayouts)
+    let strokes = [
+      "Ctrl+[", "Ctrl+Shift+7", "Ctrl+Alt+F7", "Ctrl+K", "Ctrl+/", "Ctrl+Alt+Q", "Ctrl+`",
+      "Alt+Shift+0", "Ctrl+=",
+    ]
+    let queries = try strokes.flatMap { text in
+      let stroke = try KeyboardShortcut(parsing: text)
+      return [
+        LayoutQuery(stroke: stroke, localizes: true), LayoutQuery(stroke: stroke, localizes: false),
+      ]
+    }
+    let tables = LayoutAnalyzer().sweep(queries, layouts: layouts, platform: .linux)
+    #expect(tables.map(\.name) == layouts)
+    let direct = LayoutAnalyzer()
+    var problems = 0
+    for table in tables {
+      guard let keyboard = try? direct.compile(table.name) else {
+        #expect(table.failure != nil, "\(table.name) compiles only flat")
+        continue
+      }
+      #expect(table.failure == nil, "\(table.name) compiles only by names")
+      for (index, query) in queries.enumerated() {
+        let answer = LayoutProblem.problems(
+          of: query.stroke, on: keyboard, platform: .linux, localizes: query.localizes,
+          us: direct.us)
+        #expect(table.problems[index] ?? [] == answer, "\(table.name), \(query.cacheKey)")
+        problems += answer.count
+      }
+    }
+    #expect(problems > 0)
   }
 
   @Test("rules lines that name a layout or variant keep it off the flat path")

@@ -166,12 +166,16 @@ private struct SweepPlan: Sendable {
     // The flat keymap texts, prepared once for every worker; only for the layouts that will be
     // compiled, so a warm sweep prepares nothing.
     let source: FlatLayoutSource? = {
-      let analyzer = LayoutAnalyzer(includePaths: includePaths)
-      guard let cache, let identity else {
-        return FlatLayoutSource.prepare(for: unique, in: analyzer)
-      }
-      let cold = unique.filter { !cache.hasEntry(for: $0, identity: identity) }
-      return cold.count > 1 ? FlatLayoutSource.prepare(for: cold, in: analyzer) : nil
+      let cold =
+        cache.flatMap { cache in
+          identity.map { identity in
+            unique.filter { !cache.hasEntry(for: $0, identity: identity) }
+          }
+        } ?? unique
+      // Each class's reference costs about three compiles; a few layouts do not repay it.
+      guard cold.count >= FlatLayoutSource.minimumLayouts else { return nil }
+      return FlatLayoutSource.prepare(
+        for: cold, in: LayoutAnalyzer(includePaths: includePaths))
     }()
     let state = Mutex(SweepState(tables: Array(repeating: nil, count: unique.count)))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
