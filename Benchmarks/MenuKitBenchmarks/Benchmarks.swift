@@ -45,6 +45,8 @@ struct Benchmarks {
     if chosen.contains("palette-search") { paletteIndexBenchmark() }
     if chosen.contains("palette-lines") { paletteLinesBenchmark() }
     if run("keymap") { keymapBenchmark() }
+    // `sweep`: the `keymap-lint --all-layouts` rows of `report` (issue 22), alone.
+    if chosen.contains("sweep") { _ = lintSweepRows() }
     if run("adversarial") { adversarialBenchmark() }
   }
 

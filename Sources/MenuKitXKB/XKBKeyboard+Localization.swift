@@ -94,6 +94,8 @@ extension XKBKeyboard {
     if let known = typingSupport.keysymPlaces[layout] { return known }
     let keymap = state.keymap
     var places: [Keysym: [TypingSupport.Place]] = [:]
+    // Room for a keysym per key from the start: growing the table cost more than filling it.
+    places.reserveCapacity(keymap.evdevCodes.count)
     var order = 0
     for code in keymap.evdevCodes {
       for level in 0..<keymap.levelCount(forEvdevCode: code, layout: layout) {

@@ -252,6 +252,8 @@ extension XKBKeyboard {
     if let known = typingSupport.inputIndexes[layout] { return known }
     let keymap = state.keymap
     var index: [KeyInput: [TypingSupport.Way]] = [:]
+    // Room for an input per key from the start: growing the table cost more than filling it.
+    index.reserveCapacity(keymap.evdevCodes.count)
     for code in keymap.evdevCodes {
       for level in 0..<keymap.levelCount(forEvdevCode: code, layout: layout) {
         for keysym in keymap.keysyms(forEvdevCode: code, layout: layout, level: level) {

@@ -54,9 +54,26 @@ package final class LayoutAnalyzer {
 
   /// The layout compiled anew, and not kept: a sweep drops each layout once it is answered.
   func compile(_ name: LayoutName) throws(XKBError) -> LayoutKeyboard {
-    let keymap = try XKBKeymap(
-      context: context, names: .init(layout: name.layout, variant: name.variant))
-    return LayoutKeyboard(name: name, keymap: keymap)
+    LayoutKeyboard(name: name, keymap: try compileByNames(name))
+  }
+
+  /// The layout compiled anew from its rule names (`xkb_keymap_new_from_names`).
+  func compileByNames(_ name: LayoutName) throws(XKBError) -> XKBKeymap {
+    try XKBKeymap(context: context, names: .init(layout: name.layout, variant: name.variant))
+  }
+
+  /// The layout compiled anew, from flat keymap text where `source` has it for the layout
+  /// (the same keymap, for less work: ``FlatLayoutSource``), else from its rule names; a text
+  /// that does not compile falls back to the names, whose error is the one reported.
+  func compile(_ name: LayoutName, from source: FlatLayoutSource?) throws(XKBError)
+    -> LayoutKeyboard
+  {
+    if let text = source?.text(for: name),
+      let keymap = try? XKBKeymap(context: context, string: text)
+    {
+      return LayoutKeyboard(name: name, keymap: keymap)
+    }
+    return try compile(name)
   }
 
   /// US QWERTY: the positions that shortcuts are written for.

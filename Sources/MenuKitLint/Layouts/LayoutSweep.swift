@@ -87,17 +87,17 @@ extension LayoutAnalyzer {
   /// compiled here (and then written back to the cache).
   fileprivate func answer(
     _ queries: [LayoutQuery], keys: [String], on name: LayoutName, platform: PlatformProfile,
-    cache: LayoutTypingCache?, identity: String?
+    cache: LayoutTypingCache?, identity: String?, source: FlatLayoutSource?
   ) -> LayoutTable {
     guard let cache, let identity else {
-      return answer(queries, on: name, platform: platform)
+      return answer(queries, on: name, platform: platform, source: source)
     }
     let cached = cache.read(name, identity: identity)
     var entry = cached ?? LayoutTypingCache.Entry()
     let missing = queries.indices.filter { entry.answers[keys[$0]] == nil }
     if cached == nil || (entry.failure == nil && !missing.isEmpty) {
       do {
-        let keyboard = try compile(name)
+        let keyboard = try compile(name, from: source)
         let us = self.us
         for index in missing {
           let query = queries[index]
@@ -122,12 +122,13 @@ extension LayoutAnalyzer {
 extension LayoutAnalyzer {
   /// One layout's answers without a cache: the layout compiled here and asked every question,
   /// the answers kept by question index rather than by the cache's text keys.
-  private func answer(_ queries: [LayoutQuery], on name: LayoutName, platform: PlatformProfile)
-    -> LayoutTable
-  {
+  private func answer(
+    _ queries: [LayoutQuery], on name: LayoutName, platform: PlatformProfile,
+    source: FlatLayoutSource?
+  ) -> LayoutTable {
     let keyboard: LayoutKeyboard
     do {
-      keyboard = try compile(name)
+      keyboard = try compile(name, from: source)
     } catch {
       return LayoutTable(name: name, failure: error.logLines.first ?? error.message, problems: [:])
     }
@@ -162,13 +163,27 @@ private struct SweepPlan: Sendable {
     let unique = layouts.filter { seen.insert($0).inserted }
     let keys = queries.map(\.cacheKey)
     let workers = max(1, min(unique.count, maximumWorkers))
+    // The flat keymap texts, prepared once for every worker; only for the layouts that will be
+    // compiled, so a warm sweep prepares nothing.
+    let source: FlatLayoutSource? = {
+      let cold =
+        cache.flatMap { cache in
+          identity.map { identity in
+            unique.filter { !cache.hasEntry(for: $0, identity: identity) }
+          }
+        } ?? unique
+      // Each class's reference costs about three compiles; a few layouts do not repay it.
+      guard cold.count >= FlatLayoutSource.minimumLayouts else { return nil }
+      return FlatLayoutSource.prepare(
+        for: cold, in: LayoutAnalyzer(includePaths: includePaths))
+    }()
     let state = Mutex(SweepState(tables: Array(repeating: nil, count: unique.count)))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let worker = LayoutAnalyzer(includePaths: includePaths)
       while let index = state.withLock({ $0.take(below: unique.count) }) {
         let table = worker.answer(
           queries, keys: keys, on: unique[index], platform: platform, cache: cache,
-          identity: identity)
+          identity: identity, source: source)
         let done = state.withLock { state in
           state.tables[index] = table
           state.done += 1

@@ -106,6 +106,12 @@ extension LayoutTypingCache {
     "\(directory)/layout-typing/\(identity)/\(layout.description).table"
   }
 
+  /// Whether a layout has an entry file, intact or not; cheaper than ``read(_:identity:)``.
+  func hasEntry(for layout: LayoutName, identity: String) -> Bool {
+    var status = stat()
+    return stat(path(of: layout, identity: identity), &status) == 0
+  }
+
   /// Reads a layout's entry; nil when there is none, or when it is not intact (a wrong
   /// header, identity, layout or checksum, or a line that does not parse).
   func read(_ layout: LayoutName, identity: String) -> Entry? {

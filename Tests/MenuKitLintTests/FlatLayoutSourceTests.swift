@@ -1,0 +1,147 @@
+import MenuKit
+import MenuKitXKB
+import Testing
+
+@testable import MenuKitLint
+
+// The sweep compiles most layouts from flat keymap text instead of their rule names
+// (FlatLayoutSource); that is only allowed because the keymap is the same. These tests compile
+// layouts both ways and compare libxkbcommon's text of the two keymaps, so they fail if the
+// flat path ever gives a different keymap.
+
+/// Layouts of every kind the rules treat apart: plain ones with and without a variant, AZERTY
+/// and QWERTZ key aliases, Japanese compatibility, the Neo variants' own compatibility, a
+/// layout a rules line renames, and names that are not installed.
+private let sampleLayouts = [
+  ("us", nil), ("us", "dvorak"), ("de", nil), ("de", "nodeadkeys"), ("de", "neo"), ("fr", nil),
+  ("fr", "azerty"), ("be", "oss"), ("ch", "fr"), ("cz", "qwerty"), ("se", nil), ("ru", nil),
+  ("ru", "phonetic"), ("il", nil), ("jp", nil), ("jp", "kana"), ("in", "ben"), ("ara", nil),
+  ("gb", "extd"), ("nosuchlayout", nil), ("us", "nosuchvariant"),
+].map { LayoutName(layout: $0.0, variant: $0.1) }
+
+/// Compiles each layout both ways and returns the layouts compiled flat; records an issue for
+/// every layout whose flat keymap differs from its names keymap.
+private func compareBothWays(_ layouts: [LayoutName]) -> [LayoutName] {
+  let analyzer = LayoutAnalyzer()
+  guard let source = FlatLayoutSource.prepare(for: layouts, in: analyzer) else {
+    Issue.record("no layout can be compiled flat")
+    return []
+  }
+  var flat: [LayoutName] = []
+  for name in layouts {
+    let byNames = try? analyzer.compileByNames(name).asString()
+    let viaSource = try? analyzer.compile(name, from: source).keymap.asString()
+    #expect(viaSource == byNames, "\(name) compiles to another keymap from flat text")
+    if let text = source.text(for: name),
+      let keymap = try? XKBKeymap(context: analyzer.context, string: text)
+    {
+      #expect(keymap.asString() == byNames, "\(name)'s flat text is another keymap")
+      flat.append(name)
+    }
+  }
+  return flat
+}
+
+@Suite("flat keymap text for the layout sweep")
+struct FlatLayoutSourceTests {
+  @Test("sample layouts compile to the same keymap flat as by their names")
+  func sampleIsIdentical() {
+    let flat = compareBothWays(sampleLayouts)
+    // The plain layouts go flat; those the rules give their own keycodes aliases go flat in their
+    // own class; Japanese and Neo (their own compatibility) and unknown names do not.
+    #expect(flat.contains(LayoutName(layout: "us")))
+    #expect(flat.contains(LayoutName(layout: "de", variant: "nodeadkeys")))
+    #expect(flat.contains(LayoutName(layout: "fr", variant: "azerty")))
+    #expect(!flat.contains(LayoutName(layout: "jp")))
+    #expect(!flat.contains(LayoutName(layout: "de", variant: "neo")))
+    #expect(!flat.contains(LayoutName(layout: "nosuchlayout")))
+  }
+
+  @Test("every installed layout compiles to the same keymap flat as by its names")
+  func everyInstalledLayoutIsIdentical() {
+    let installed = LayoutName.installed()
+    try? #require(installed.count > 100)
+    let flat = compareBothWays(installed)
+    // Nearly every layout goes flat; if none did, the sweep would be no faster and this test
+    // would prove nothing.
+    #expect(flat.count * 10 > installed.count * 8, "only \(flat.count) of \(installed.count)")
+  }
+
+  @Test("a sweep large enough to compile flat answers as each layout compiled by its names")
+  func sweepCompiledFlatEqualsNames() throws {
+    // Every third installed layout, plus the sample: enough for the sweep to compile flat.
+    let installed = LayoutName.installed()
+    let layouts = Array(
+      Set(installed.enumerated().filter { $0.offset % 3 == 0 }.map(\.element))
+        .union(sampleLayouts)
+    ).sorted()
+    try #require(layouts.count >= FlatLayoutSource.minimumLayouts)
+    let strokes = [
+      "Ctrl+[", "Ctrl+Shift+7", "Ctrl+Alt+F7", "Ctrl+K", "Ctrl+/", "Ctrl+Alt+Q", "Ctrl+`",
+      "Alt+Shift+0", "Ctrl+=",
+    ]
+    let queries = try strokes.flatMap { text in
+      let stroke = try KeyboardShortcut(parsing: text)
+      return [
+        LayoutQuery(stroke: stroke, localizes: true), LayoutQuery(stroke: stroke, localizes: false),
+      ]
+    }
+    let tables = LayoutAnalyzer().sweep(queries, layouts: layouts, platform: .linux)
+    #expect(tables.map(\.name) == layouts)
+    let direct = LayoutAnalyzer()
+    var problems = 0
+    for table in tables {
+      guard let keyboard = try? direct.compile(table.name) else {
+        #expect(table.failure != nil, "\(table.name) compiles only flat")
+        continue
+      }
+      #expect(table.failure == nil, "\(table.name) compiles only by names")
+      for (index, query) in queries.enumerated() {
+        let answer = LayoutProblem.problems(
+          of: query.stroke, on: keyboard, platform: .linux, localizes: query.localizes,
+          us: direct.us)
+        #expect(table.problems[index] ?? [] == answer, "\(table.name), \(query.cacheKey)")
+        problems += answer.count
+      }
+    }
+    #expect(problems > 0)
+  }
+
+  @Test("rules lines that name a layout or variant keep it off the flat path")
+  func rulesScan() throws {
+    let rules = try #require(
+      XKBRulesScan(
+        text: """
+          ! $azerty = be fr
+          ! $models = pc104 pc105
+          ! model = keycodes
+            *  = evdev
+          ! layout = keycodes
+            $azerty = +aliases(azerty)
+            * = +aliases(qwerty)
+          ! model layout = symbols
+            $models  xx  = pc+yy
+            other  zz  = pc+zz
+            * * = pc+%l%(v)
+          ! layout variant = compat
+            de  neo  = +caps(caps_lock)
+          ! model layout = compat
+            * * = complete
+          ! option = symbols
+            grp:alt = +group(alt)
+          """))
+    let us = rules.flatClass(of: LayoutName(layout: "us"))
+    let fr = rules.flatClass(of: LayoutName(layout: "fr"))
+    #expect(us != nil && fr != nil && us != fr)
+    #expect(rules.flatClass(of: LayoutName(layout: "be")) == fr)
+    #expect(rules.flatClass(of: LayoutName(layout: "xx")) == nil)
+    // `other` is not the default model: that line does not apply.
+    #expect(rules.flatClass(of: LayoutName(layout: "zz")) == us)
+    #expect(rules.flatClass(of: LayoutName(layout: "de", variant: "neo")) == nil)
+    #expect(rules.flatClass(of: LayoutName(layout: "de", variant: "basic"))?.hasVariant == true)
+    #expect(rules.flatClass(of: LayoutName(layout: "us,de")) == nil)
+    // A shared section that expands the layout, or an included file, turns the path off.
+    #expect(XKBRulesScan(text: "! layout = types\n  * = complete+%l\n") == nil)
+    #expect(XKBRulesScan(text: "! include %S/evdev\n") == nil)
+  }
+}
