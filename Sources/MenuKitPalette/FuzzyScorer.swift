@@ -312,47 +312,58 @@ enum FuzzyScorer {
     }
 
     // Phase 3: the other rows, from each character's first occurrence to the window's end.
+    // The running cell on the left stays in a register; a column without the row's character
+    // only extends the gap.
     for row in 1..<m {
       let start = occurrences[row]
       let character = pattern[row]
-      let base = row * width
-      inGap = false
+      let base = row &* width
+      var inGap = false
       // The cell left of the row's first is read as 0 (it is never written otherwise).
-      scores[base + start - first - 1] = 0
+      scores[base &+ start &- first &- 1] = 0
+      var left: Int32 = 0
       for column in start...last {
-        let offset = column - first
-        let left = scores[base + offset - 1]
-        var s1: Int32 = 0
-        var run: Int32 = 0
-        let s2 = left + (inGap ? FuzzyScore.gapExtension : FuzzyScore.gapStart)
+        let offset = column &- first
+        let s2 = left &+ (inGap ? FuzzyScore.gapExtension : FuzzyScore.gapStart)
         if text[column] == character {
-          let diagonal = base - width + offset - 1
-          s1 = scores[diagonal] + FuzzyScore.match
+          let diagonal = base &- width &+ offset &- 1
+          var s1 = scores[diagonal] &+ FuzzyScore.match
           var b = Int32(bonus[column])
-          run = runs[diagonal] + 1
+          var run = runs[diagonal] &+ 1
           if run > 1 {
-            let firstBonus = Int32(bonus[column - Int(run) + 1])
+            let firstBonus = Int32(bonus[column &- Int(run) &+ 1])
             if b >= FuzzyScore.bonusBoundary && b > firstBonus {
               run = 1
             } else {
               b = max(b, max(FuzzyScore.bonusConsecutive, firstBonus))
             }
           }
-          if s1 + b < s2 {
-            s1 += Int32(bonus[column])
+          if s1 &+ b < s2 {
+            s1 &+= Int32(bonus[column])
             run = 0
           } else {
-            s1 += b
+            s1 &+= b
           }
+          runs[base &+ offset] = run
+          inGap = s1 < s2
+          left = max(max(s1, s2), 0)
+        } else {
+          runs[base &+ offset] = 0
+          inGap = 0 < s2
+          left = max(s2, 0)
         }
-        runs[base + offset] = run
-        inGap = s1 < s2
-        let score = max(max(s1, s2), 0)
-        if row == m - 1 && score > maxScore {
+        scores[base &+ offset] = left
+      }
+    }
+    // The last row's first highest cell.
+    do {
+      let base = (m &- 1) &* width
+      for column in occurrences[m &- 1]...last {
+        let score = scores[base &+ column &- first]
+        if score > maxScore {
           maxScore = score
           maxPosition = column
         }
-        scores[base + offset] = score
       }
     }
     guard withPositions else { return FuzzyAlignment(score: maxScore, positions: []) }
