@@ -151,7 +151,8 @@ private enum ReferenceScorer {
         text: text, bonus: bonus, pattern: pattern, withPositions: withPositions)
     }
 
-    scratch.reserve(cells: width * m, patternLength: m, zeroed: withPositions)
+    scratch.reserve(patternLength: m)
+    scratch.reserve(cells: width * m, zeroed: withPositions)
     let scores = scratch.scores
     let runs = scratch.consecutive
     let occurrences = scratch.firstOccurrences
