@@ -388,10 +388,17 @@ extension PaletteStorage {
     -> [Range<String.Index>]
   {
     guard !positions.isEmpty else { return [] }
-    positions.sort()
+    // One term's positions are ascending already.
+    var isSorted = true
+    for index in 1..<positions.count where positions[index - 1] > positions[index] {
+      isSorted = false
+      break
+    }
+    if !isSorted { positions.sort() }
     let start = fields[index].start
     let utf8 = text.utf8
     var result: [Range<String.Index>] = []
+    result.reserveCapacity(positions.count)
     // The UTF-8 offset of scalar `scalar`, walked forward from the last one found.
     var scalar = 0
     var offset = 0
