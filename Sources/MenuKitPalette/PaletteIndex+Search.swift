@@ -136,7 +136,7 @@ extension PaletteIndex {
     let titleBits = patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit | $1.initialsBit }
     let scratch = FuzzyScratch()
     // The best keys so far, sorted, with their scores.
-    var top: [(key: UInt64, score: Int)] = []
+    var top: [(key: UInt64, score: Int, fields: UInt64)] = []
     top.reserveCapacity(limit + 1)
     // The bonus of the next entry that has one, and its index (`Int.max` after the last).
     var nextBonus = 0
@@ -171,7 +171,9 @@ extension PaletteIndex {
           } else if !buffers.mayMatch(patterns.terms, entry: entry) {
             continue
           }
-          guard let score = buffers.score(of: patterns.terms, entry: entry, scratch: scratch)
+          guard
+            let (score, fields) = buffers.scoreAndFields(
+              of: patterns.terms, entry: entry, scratch: scratch)
           else { continue }
           let total = bonus + score
           let key = PaletteCandidate.key(tail: tail, score: total)
@@ -185,7 +187,7 @@ extension PaletteIndex {
             let middle = (low + high) / 2
             if top[middle].key < key { low = middle + 1 } else { high = middle }
           }
-          top.insert((key, total), at: low)
+          top.insert((key, total, fields), at: low)
           if top.count == limit { threshold = top[limit - 1].key }
         }
       }
@@ -194,7 +196,8 @@ extension PaletteIndex {
       let entry = PaletteCandidate.entry(of: candidate.key)
       return PaletteMatch(
         entry: entries[entry], score: candidate.score,
-        highlights: highlights(of: entry, patterns: patterns, scratch: scratch))
+        highlights: highlights(
+          of: entry, patterns: patterns, scratch: scratch, fields: candidate.fields))
     }
   }
 
@@ -330,15 +333,24 @@ enum PaletteCandidate {
 
 extension PaletteIndex {
   /// The highlights of an entry: for each term, the positions in its best text.
-  func highlights(of entry: Int, patterns: PalettePatterns, scratch: FuzzyScratch)
-    -> [PaletteHighlight]
-  {
+  ///
+  /// - Parameter fields: The best field of each term when the search knows them
+  ///   (``PaletteBuffers/scoreAndFields(of:entry:scratch:)``); nil to find them again.
+  func highlights(
+    of entry: Int, patterns: PalettePatterns, scratch: FuzzyScratch, fields: UInt64? = nil
+  ) -> [PaletteHighlight] {
     // Each term's best field and positions, in field order (a stable sort keeps the terms'
     // order within a field).
     var matched: [(field: Int, positions: [Int])] = []
     matched.reserveCapacity(patterns.terms.count)
     storage.withBuffers { buffers in
-      for pattern in patterns.terms {
+      for (number, pattern) in patterns.terms.enumerated() {
+        if let fields, number < 8, (fields >> (8 * number)) & 0xFF != 0xFF {
+          let field = buffers.entryFields[entry].lowerBound + Int((fields >> (8 * number)) & 0xFF)
+          matched.append(
+            (field, buffers.positions(of: pattern, inField: field, scratch: scratch)))
+          continue
+        }
         guard
           let best = buffers.bestField(
             for: pattern, of: entry, withPositions: true, scratch: scratch)
@@ -632,13 +644,26 @@ struct PaletteBuffers {
   /// The sum of every term's best field score in an entry, or nil when a term does not match
   /// it: what both the full and the bounded search score an entry with.
   func score(of terms: [PalettePatterns.Term], entry: Int, scratch: FuzzyScratch) -> Int? {
+    scoreAndFields(of: terms, entry: entry, scratch: scratch)?.score
+  }
+
+  /// ``score(of:entry:scratch:)`` with the best field of each of the first eight terms, one
+  /// byte each from the low end: its offset from the entry's first field, or `0xFF` when it
+  /// is too far (``PaletteIndex/highlights(of:patterns:scratch:fields:)`` reads them).
+  @inline(__always)
+  func scoreAndFields(of terms: [PalettePatterns.Term], entry: Int, scratch: FuzzyScratch)
+    -> (score: Int, fields: UInt64)?
+  {
     var total = 0
-    for term in terms {
+    var found: UInt64 = 0
+    let first = entryFields[entry].lowerBound
+    for (number, term) in terms.enumerated() {
       guard let best = bestField(for: term, of: entry, withPositions: false, scratch: scratch)
       else { return nil }
       total += best.score
+      if number < 8 { found |= UInt64(min(best.field - first, 0xFF)) << (8 * number) }
     }
-    return total
+    return (total, found)
   }
 
   /// The best-scoring field of an entry for a term, with its weighted score and bonuses; the
@@ -687,15 +712,22 @@ struct PaletteBuffers {
     }
     // The positions of the best field only (the alignment's score does not depend on them).
     if withPositions, let found = best {
-      let field = fields[found.field]
-      let span = field.start..<field.start + field.count
-      best?.positions =
-        FuzzyScorer.match(
-          text: UnsafeBufferPointer(rebasing: characters[span]),
-          bonus: UnsafeBufferPointer(rebasing: bonus[span]), pattern: pattern,
-          withPositions: true, scratch: scratch)?.positions ?? []
+      best?.positions = positions(of: term, inField: found.field, scratch: scratch)
     }
     return best
+  }
+
+  /// The matched positions of a term in one field (the best alignment's, traced back).
+  func positions(of term: PalettePatterns.Term, inField index: Int, scratch: FuzzyScratch)
+    -> [Int]
+  {
+    let characters = term.isCaseSensitive ? original : lower
+    let field = fields[index]
+    let span = field.start..<field.start + field.count
+    return FuzzyScorer.match(
+      text: UnsafeBufferPointer(rebasing: characters[span]),
+      bonus: UnsafeBufferPointer(rebasing: bonus[span]), pattern: term.scalars,
+      withPositions: true, scratch: scratch)?.positions ?? []
   }
 
   /// Whether the pattern occurs in the text with no word character just before or after it.
