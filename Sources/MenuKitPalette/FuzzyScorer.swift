@@ -177,20 +177,25 @@ final class FuzzyScratch {
     firstOccurrences.deallocate()
   }
 
-  /// Makes room for a matrix of `cells` cells and a pattern of `length` characters, zeroed
-  /// when `zeroed` is true (the trace-back reads cells the rows do not write).
-  func reserve(cells: Int, patternLength length: Int, zeroed: Bool) {
+  /// Makes room for a pattern of `length` characters.
+  @inline(__always)
+  func reserve(patternLength length: Int) {
+    guard length > patternCapacity else { return }
+    firstOccurrences.deallocate()
+    patternCapacity = max(length, patternCapacity * 2)
+    firstOccurrences = .allocate(capacity: patternCapacity)
+  }
+
+  /// Makes room for a matrix of `cells` cells, zeroed when `zeroed` is true (the trace-back
+  /// reads cells the rows do not write).
+  @inline(__always)
+  func reserve(cells: Int, zeroed: Bool) {
     if cells > matrixCapacity {
       scores.deallocate()
       consecutive.deallocate()
       matrixCapacity = max(cells, matrixCapacity * 2)
       scores = .allocate(capacity: matrixCapacity)
       consecutive = .allocate(capacity: matrixCapacity)
-    }
-    if length > patternCapacity {
-      firstOccurrences.deallocate()
-      patternCapacity = max(length, patternCapacity * 2)
-      firstOccurrences = .allocate(capacity: patternCapacity)
     }
     guard zeroed else { return }
     scores.update(repeating: 0, count: cells)
@@ -249,19 +254,24 @@ enum FuzzyScorer {
       return FuzzyAlignment(score: best, positions: withPositions ? [position] : [])
     }
 
-    // Phase 1: a subsequence check that also narrows the window to [first, last].
-    var first = -1
+    // Phase 1: a subsequence check that also narrows the window to [first, last], and the
+    // first occurrence of each pattern character in order (the greedy forward match).
+    scratch.reserve(patternLength: m)
+    let occurrences = scratch.firstOccurrences
     var p = 0
     var index = 0
+    var next = pattern[0]
     while index < n {
-      if text[index] == pattern[p] {
-        if p == 0 { first = index }
+      if text[index] == next {
+        occurrences[p] = index
         p &+= 1
         if p == m { break }
+        next = pattern[p]
       }
       index &+= 1
     }
     guard p == m else { return nil }
+    let first = occurrences[0]
     var last = n - 1
     let lastCharacter = pattern[m - 1]
     while text[last] != lastCharacter { last -= 1 }
@@ -271,88 +281,83 @@ enum FuzzyScorer {
         text: text, bonus: bonus, pattern: pattern, withPositions: withPositions)
     }
 
-    scratch.reserve(cells: width * m, patternLength: m, zeroed: withPositions)
+    scratch.reserve(cells: width * m, zeroed: withPositions)
     let scores = scratch.scores
     let runs = scratch.consecutive
-    let occurrences = scratch.firstOccurrences
     var maxScore: Int32 = 0
     var maxPosition = first
 
-    // Phase 2: the first row, and the first occurrence of each pattern character in order.
+    // Phase 2: the first row.
     let pattern0 = pattern[0]
-    var found = 0
     var previous: Int32 = 0
     var inGap = false
     for offset in 0..<width {
-      let column = first + offset
-      let character = text[column]
-      if found < m && character == pattern[found] {
-        occurrences[found] = column
-        found &+= 1
-      }
-      if character == pattern0 {
-        let score = FuzzyScore.match + Int32(bonus[column]) * FuzzyScore.bonusFirstCharMultiplier
-        scores[offset] = score
+      let column = first &+ offset
+      if text[column] == pattern0 {
+        previous = FuzzyScore.match &+ Int32(bonus[column]) &* FuzzyScore.bonusFirstCharMultiplier
         runs[offset] = 1
-        if m == 1 && score > maxScore {
-          maxScore = score
-          maxPosition = column
-        }
         inGap = false
       } else {
-        scores[offset] = max(
-          previous + (inGap ? FuzzyScore.gapExtension : FuzzyScore.gapStart), 0)
+        previous = max(previous &+ (inGap ? FuzzyScore.gapExtension : FuzzyScore.gapStart), 0)
         runs[offset] = 0
         inGap = true
       }
-      previous = scores[offset]
-    }
-    if m == 1 {
-      return FuzzyAlignment(score: maxScore, positions: withPositions ? [maxPosition] : [])
+      scores[offset] = previous
     }
 
     // Phase 3: the other rows, from each character's first occurrence to the window's end.
+    // The running cell on the left stays in a register; a column without the row's character
+    // only extends the gap.
     for row in 1..<m {
       let start = occurrences[row]
       let character = pattern[row]
-      let base = row * width
-      inGap = false
+      let base = row &* width
+      var inGap = false
       // The cell left of the row's first is read as 0 (it is never written otherwise).
-      scores[base + start - first - 1] = 0
+      scores[base &+ start &- first &- 1] = 0
+      var left: Int32 = 0
       for column in start...last {
-        let offset = column - first
-        let left = scores[base + offset - 1]
-        var s1: Int32 = 0
-        var run: Int32 = 0
-        let s2 = left + (inGap ? FuzzyScore.gapExtension : FuzzyScore.gapStart)
+        let offset = column &- first
+        let s2 = left &+ (inGap ? FuzzyScore.gapExtension : FuzzyScore.gapStart)
         if text[column] == character {
-          let diagonal = base - width + offset - 1
-          s1 = scores[diagonal] + FuzzyScore.match
+          let diagonal = base &- width &+ offset &- 1
+          var s1 = scores[diagonal] &+ FuzzyScore.match
           var b = Int32(bonus[column])
-          run = runs[diagonal] + 1
+          var run = runs[diagonal] &+ 1
           if run > 1 {
-            let firstBonus = Int32(bonus[column - Int(run) + 1])
+            let firstBonus = Int32(bonus[column &- Int(run) &+ 1])
             if b >= FuzzyScore.bonusBoundary && b > firstBonus {
               run = 1
             } else {
               b = max(b, max(FuzzyScore.bonusConsecutive, firstBonus))
             }
           }
-          if s1 + b < s2 {
-            s1 += Int32(bonus[column])
+          if s1 &+ b < s2 {
+            s1 &+= Int32(bonus[column])
             run = 0
           } else {
-            s1 += b
+            s1 &+= b
           }
+          runs[base &+ offset] = run
+          inGap = s1 < s2
+          left = max(max(s1, s2), 0)
+        } else {
+          runs[base &+ offset] = 0
+          inGap = 0 < s2
+          left = max(s2, 0)
         }
-        runs[base + offset] = run
-        inGap = s1 < s2
-        let score = max(max(s1, s2), 0)
-        if row == m - 1 && score > maxScore {
+        scores[base &+ offset] = left
+      }
+    }
+    // The last row's first highest cell.
+    do {
+      let base = (m &- 1) &* width
+      for column in occurrences[m &- 1]...last {
+        let score = scores[base &+ column &- first]
+        if score > maxScore {
           maxScore = score
           maxPosition = column
         }
-        scores[base + offset] = score
       }
     }
     guard withPositions else { return FuzzyAlignment(score: maxScore, positions: []) }

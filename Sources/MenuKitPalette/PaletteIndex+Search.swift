@@ -1,4 +1,5 @@
 import MenuKit
+import Synchronization
 
 // Palette search: fuzzy matching of every entry's texts, then ranking that knows about
 // commands. The rules are documented on `search(_:history:limit:)` and in docs/guides/palette.md.
@@ -135,7 +136,7 @@ extension PaletteIndex {
     let titleBits = patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit | $1.initialsBit }
     let scratch = FuzzyScratch()
     // The best keys so far, sorted, with their scores.
-    var top: [(key: UInt64, score: Int)] = []
+    var top: [(key: UInt64, score: Int, fields: UInt64)] = []
     top.reserveCapacity(limit + 1)
     // The bonus of the next entry that has one, and its index (`Int.max` after the last).
     var nextBonus = 0
@@ -170,7 +171,9 @@ extension PaletteIndex {
           } else if !buffers.mayMatch(patterns.terms, entry: entry) {
             continue
           }
-          guard let score = buffers.score(of: patterns.terms, entry: entry, scratch: scratch)
+          guard
+            let (score, fields) = buffers.scoreAndFields(
+              of: patterns.terms, entry: entry, scratch: scratch)
           else { continue }
           let total = bonus + score
           let key = PaletteCandidate.key(tail: tail, score: total)
@@ -184,7 +187,7 @@ extension PaletteIndex {
             let middle = (low + high) / 2
             if top[middle].key < key { low = middle + 1 } else { high = middle }
           }
-          top.insert((key, total), at: low)
+          top.insert((key, total, fields), at: low)
           if top.count == limit { threshold = top[limit - 1].key }
         }
       }
@@ -193,23 +196,38 @@ extension PaletteIndex {
       let entry = PaletteCandidate.entry(of: candidate.key)
       return PaletteMatch(
         entry: entries[entry], score: candidate.score,
-        highlights: highlights(of: entry, patterns: patterns, scratch: scratch))
+        highlights: highlights(
+          of: entry, patterns: patterns, scratch: scratch, fields: candidate.fields))
     }
   }
 
   /// The history and exact-title bonuses of a search, by entry, sorted by entry.
   func searchBonuses(queryTitle: String, history: PaletteHistory) -> [(entry: Int, bonus: Int)] {
+    let cached = historyCache.bonuses(of: history) { historyBonuses(of: $0) }
+    guard let exact = storage.entriesByExactTitle[queryTitle], !exact.isEmpty else {
+      return cached
+    }
+    var bonuses = cached
+    for entry in exact { bonuses.append((entry, PaletteRanking.exactTitle)) }
+    return Self.merged(bonuses)
+  }
+
+  /// The history bonuses of a search, by entry, sorted by entry, one element for each entry.
+  func historyBonuses(of history: PaletteHistory) -> [(entry: Int, bonus: Int)] {
     var bonuses: [(entry: Int, bonus: Int)] = []
     for (rank, record) in history.records.enumerated() {
       guard let position = positions[record.identifier] else { continue }
       bonuses.append(
         (position, PaletteRanking.historyBonus(rank: rank, useCount: record.useCount)))
     }
-    for entry in storage.entriesByExactTitle[queryTitle] ?? [] {
-      bonuses.append((entry, PaletteRanking.exactTitle))
-    }
+    return Self.merged(bonuses)
+  }
+
+  /// Bonuses sorted by entry, with one element for each entry (an entry may have both
+  /// bonuses, or a record twice): the sum of its bonuses.
+  static func merged(_ bonuses: [(entry: Int, bonus: Int)]) -> [(entry: Int, bonus: Int)] {
+    var bonuses = bonuses
     bonuses.sort { $0.entry < $1.entry }
-    // One element for each entry (an entry may have both bonuses, or a record twice).
     var merged: [(entry: Int, bonus: Int)] = []
     merged.reserveCapacity(bonuses.count)
     for element in bonuses {
@@ -221,6 +239,32 @@ extension PaletteIndex {
     }
     return merged
   }
+}
+
+/// The history bonuses of the last history an index was searched with, so that searches with
+/// the same history (every keystroke of one palette session) do not look its identifiers up
+/// again. An index that gains an entry gets a new cache.
+final class PaletteHistoryCache: Sendable {
+  private let last = Mutex<
+    (records: [PaletteHistory.Record], bonuses: [(entry: Int, bonus: Int)])?
+  >(nil)
+
+  /// The bonuses of `history`: the cached ones when its records equal the last history's,
+  /// else `compute(history)`, which the cache then keeps.
+  func bonuses(
+    of history: PaletteHistory,
+    compute: (PaletteHistory) -> [(entry: Int, bonus: Int)]
+  ) -> [(entry: Int, bonus: Int)] {
+    if let cached = last.withLock({ $0 }), cached.records == history.records {
+      return cached.bonuses
+    }
+    let bonuses = compute(history)
+    last.withLock { $0 = (history.records, bonuses) }
+    return bonuses
+  }
+
+  /// Forgets the last history.
+  func clear() { last.withLock { $0 = nil } }
 }
 
 /// The ranking bonuses (docs/guides/palette.md).
@@ -289,21 +333,44 @@ enum PaletteCandidate {
 
 extension PaletteIndex {
   /// The highlights of an entry: for each term, the positions in its best text.
-  func highlights(of entry: Int, patterns: PalettePatterns, scratch: FuzzyScratch)
-    -> [PaletteHighlight]
-  {
-    var positions: [Int: [Int]] = [:]
+  ///
+  /// - Parameter fields: The best field of each term when the search knows them
+  ///   (``PaletteBuffers/scoreAndFields(of:entry:scratch:)``); nil to find them again.
+  func highlights(
+    of entry: Int, patterns: PalettePatterns, scratch: FuzzyScratch, fields: UInt64? = nil
+  ) -> [PaletteHighlight] {
+    // Each term's best field and positions, in field order (a stable sort keeps the terms'
+    // order within a field).
+    var matched: [(field: Int, positions: [Int])] = []
+    matched.reserveCapacity(patterns.terms.count)
     storage.withBuffers { buffers in
-      for pattern in patterns.terms {
+      for (number, pattern) in patterns.terms.enumerated() {
+        if let fields, number < 8, (fields >> (8 * number)) & 0xFF != 0xFF {
+          let field = buffers.entryFields[entry].lowerBound + Int((fields >> (8 * number)) & 0xFF)
+          matched.append(
+            (field, buffers.positions(of: pattern, inField: field, scratch: scratch)))
+          continue
+        }
         guard
           let best = buffers.bestField(
             for: pattern, of: entry, withPositions: true, scratch: scratch)
         else { continue }
-        positions[best.field, default: []] += best.positions
+        matched.append((best.field, best.positions))
       }
     }
+    if matched.count > 1 { matched.sort { $0.field < $1.field } }
     let value = entries[entry]
-    return positions.keys.sorted().map { index in
+    var result: [PaletteHighlight] = []
+    result.reserveCapacity(matched.count)
+    var next = 0
+    while next < matched.count {
+      let index = matched[next].field
+      var positions = matched[next].positions
+      next += 1
+      while next < matched.count && matched[next].field == index {
+        positions += matched[next].positions
+        next += 1
+      }
       let field = storage.fields[index]
       let (kind, text): (PaletteHighlight.Field, String) =
         switch field.kind {
@@ -313,9 +380,62 @@ extension PaletteIndex {
         case .keyword: (.keyword(field.ordinal), value.keywords[field.ordinal])
         case .path: (.path, value.pathText)
         }
-      return PaletteHighlight(
-        field: kind, text: text, ranges: FuzzyTerm.ranges(of: positions[index] ?? [], in: text))
+      result.append(
+        PaletteHighlight(
+          field: kind, text: text,
+          ranges: storage.ranges(of: &positions, inField: index, of: text)))
     }
+    return result
+  }
+}
+
+extension PaletteStorage {
+  /// The ranges of `text` (the text of field `index`) that hold the scalars at `positions`,
+  /// merged where adjacent: what ``FuzzyTerm/ranges(of:in:)`` returns, found from the field's
+  /// stored scalars (their UTF-8 lengths) instead of by walking the string.
+  ///
+  /// - Parameter positions: Scalar offsets in the field, in any order, maybe repeated; sorted
+  ///   in place.
+  func ranges(of positions: inout [Int], inField index: Int, of text: String)
+    -> [Range<String.Index>]
+  {
+    guard !positions.isEmpty else { return [] }
+    // One term's positions are ascending already.
+    var isSorted = true
+    for index in 1..<positions.count where positions[index - 1] > positions[index] {
+      isSorted = false
+      break
+    }
+    if !isSorted { positions.sort() }
+    let start = fields[index].start
+    let utf8 = text.utf8
+    var result: [Range<String.Index>] = []
+    result.reserveCapacity(positions.count)
+    // The UTF-8 offset of scalar `scalar`, walked forward from the last one found.
+    var scalar = 0
+    var offset = 0
+    func advance(to target: Int) {
+      while scalar < target {
+        let value = original[start &+ scalar]
+        offset &+= value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x1_0000 ? 3 : 4
+        scalar &+= 1
+      }
+    }
+    var current = 0
+    while current < positions.count {
+      let first = positions[current]
+      var last = first
+      current += 1
+      while current < positions.count && positions[current] <= last + 1 {
+        last = positions[current]
+        current += 1
+      }
+      advance(to: first)
+      let lower = utf8.index(utf8.startIndex, offsetBy: offset)
+      advance(to: last + 1)
+      result.append(lower..<utf8.index(utf8.startIndex, offsetBy: offset))
+    }
+    return result
   }
 }
 
@@ -524,13 +644,26 @@ struct PaletteBuffers {
   /// The sum of every term's best field score in an entry, or nil when a term does not match
   /// it: what both the full and the bounded search score an entry with.
   func score(of terms: [PalettePatterns.Term], entry: Int, scratch: FuzzyScratch) -> Int? {
+    scoreAndFields(of: terms, entry: entry, scratch: scratch)?.score
+  }
+
+  /// ``score(of:entry:scratch:)`` with the best field of each of the first eight terms, one
+  /// byte each from the low end: its offset from the entry's first field, or `0xFF` when it
+  /// is too far (``PaletteIndex/highlights(of:patterns:scratch:fields:)`` reads them).
+  @inline(__always)
+  func scoreAndFields(of terms: [PalettePatterns.Term], entry: Int, scratch: FuzzyScratch)
+    -> (score: Int, fields: UInt64)?
+  {
     var total = 0
-    for term in terms {
+    var found: UInt64 = 0
+    let first = entryFields[entry].lowerBound
+    for (number, term) in terms.enumerated() {
       guard let best = bestField(for: term, of: entry, withPositions: false, scratch: scratch)
       else { return nil }
       total += best.score
+      if number < 8 { found |= UInt64(min(best.field - first, 0xFF)) << (8 * number) }
     }
-    return total
+    return (total, found)
   }
 
   /// The best-scoring field of an entry for a term, with its weighted score and bonuses; the
@@ -560,7 +693,7 @@ struct PaletteBuffers {
         guard
           let alignment = FuzzyScorer.match(
             text: text, bonus: UnsafeBufferPointer(rebasing: bonus[span]), pattern: pattern,
-            withPositions: withPositions, scratch: scratch)
+            withPositions: false, scratch: scratch)
         else { continue }
         var score = Int(alignment.score) * field.kind.weight / 4
         if field.kind.isTitle {
@@ -573,11 +706,28 @@ struct PaletteBuffers {
           }
         }
         if best == nil || score > best?.score ?? 0 {
-          best = (index, score, alignment.positions)
+          best = (index, score, [])
         }
       }
     }
+    // The positions of the best field only (the alignment's score does not depend on them).
+    if withPositions, let found = best {
+      best?.positions = positions(of: term, inField: found.field, scratch: scratch)
+    }
     return best
+  }
+
+  /// The matched positions of a term in one field (the best alignment's, traced back).
+  func positions(of term: PalettePatterns.Term, inField index: Int, scratch: FuzzyScratch)
+    -> [Int]
+  {
+    let characters = term.isCaseSensitive ? original : lower
+    let field = fields[index]
+    let span = field.start..<field.start + field.count
+    return FuzzyScorer.match(
+      text: UnsafeBufferPointer(rebasing: characters[span]),
+      bonus: UnsafeBufferPointer(rebasing: bonus[span]), pattern: term.scalars,
+      withPositions: true, scratch: scratch)?.positions ?? []
   }
 
   /// Whether the pattern occurs in the text with no word character just before or after it.

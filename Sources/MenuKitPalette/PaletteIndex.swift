@@ -25,6 +25,10 @@ public struct PaletteIndex: Sendable {
   var positions: [String: Int] = [:]
   /// The prepared texts of every entry.
   var storage = PaletteStorage()
+  /// The history bonuses of the last search (``PaletteHistoryCache``); emptied (or, when
+  /// a copy of the index shares it, replaced) whenever an entry is added, as they depend on
+  /// the entries' positions.
+  var historyCache = PaletteHistoryCache()
 
   /// Creates an index of entries; entries with an identifier seen before are merged into the
   /// first (see ``add(_:)``).
@@ -129,6 +133,11 @@ extension PaletteIndex {
     guard let position = positions[identifier] else {
       positions[identifier] = entries.count
       entries.append(entry)
+      if isKnownUniquelyReferenced(&historyCache) {
+        historyCache.clear()
+      } else {
+        historyCache = PaletteHistoryCache()
+      }
       storage.append(entry)
       return
     }
