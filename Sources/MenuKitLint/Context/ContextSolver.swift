@@ -460,6 +460,9 @@ private struct GroundProblem {
       // Every value of the domain but the first (domain 0..<domainSize).
       alternatives.append(.test(variable, .nonzero))
     }
+    // A single test is its own disjunction: the same value and the same undecided variable
+    // (a test has no parts that could be undecided while it is decided).
+    if alternatives.count == 1, case .test = alternatives[0] { return alternatives[0] }
     return .or(alternatives)
   }
 
