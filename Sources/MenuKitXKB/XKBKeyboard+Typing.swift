@@ -185,7 +185,7 @@ extension XKBKeyboard {
       Command(title: "", action: "typing:"), input: stroke.input,
       modifierFlags: stroke.modifierFlags)
     let attempt = evaluate(
-      candidate, command: command, matcher: KeyCommandMatcher(platform: platform),
+      candidate, commands: [command], matcher: KeyCommandMatcher(platform: platform),
       direction: .leftToRight, table: table)
     if attempt.press.matchKind != nil {
       return StrokeTyping(stroke: stroke, verdict: .direct, press: attempt.press, pressesTried: 1)
@@ -203,10 +203,17 @@ extension XKBKeyboard {
     evdevCode: Int, tapping lockKeys: [Int] = [], holding modifierKeys: [Int],
     _ body: (Press, XKBKeyboard, Int) -> Result
   ) -> Result {
-    let scratch = typingSupport.scratchKeyboard(for: self)
+    let support = typingSupport
+    let scratch = support.scratchKeyboard(for: self)
     let layout = xkb_layout_index_t(clamping: state.activeLayout)
-    scratch.resetForTyping(layout: layout)
-    defer { scratch.resetForTyping(layout: layout) }
+    // Resetting twice in a row changes nothing: the reset after the previous translation left
+    // the scratch keyboard holding nothing, in this layout group, unless the group changed.
+    if support.scratchResetLayout != layout { scratch.resetForTyping(layout: layout) }
+    support.scratchResetLayout = nil
+    defer {
+      scratch.resetForTyping(layout: layout)
+      support.scratchResetLayout = layout
+    }
     var time = 0.0
     for code in lockKeys where code != evdevCode {
       _ = scratch.handle(KeyEvent(evdevCode: code, direction: .down, timestamp: time))
@@ -329,10 +336,11 @@ extension XKBKeyboard {
       modifierFlags: stroke.modifierFlags)
     command.allowsAutomaticLocalization = localizes
     let matcher = KeyCommandMatcher(platform: platform)
+    let commands = [command]
     var natural: (press: TypedPress, typesInput: Bool, fallback: Bool)?
     for (tried, candidate) in candidates.enumerated() {
       let attempt = evaluate(
-        candidate, command: command, matcher: matcher, direction: direction, table: table)
+        candidate, commands: commands, matcher: matcher, direction: direction, table: table)
       // What the layout does with the stroke is told by its own key, not by the fallback's.
       if natural == nil || (natural?.fallback == true && !candidate.isFallback) {
         natural = (attempt.press, attempt.typesInput, candidate.isFallback)
@@ -453,17 +461,23 @@ extension XKBKeyboard {
   }
 
   /// Translates a candidate press and asks the matcher whether the stroke's key command wins.
+  ///
+  /// `commands` is the stroke's key command alone, built once for all the candidates.
   func evaluate(
-    _ candidate: TypingSupport.Candidate, command: KeyCommand, matcher: KeyCommandMatcher,
+    _ candidate: TypingSupport.Candidate, commands: [KeyCommand], matcher: KeyCommandMatcher,
     direction: LayoutDirection, table: ModifierKeyTable
   ) -> (press: TypedPress, typesInput: Bool) {
     let modifiers = candidate.holding.map { table.keys[$0] }
+    // Most presses tap no lock key: then every modifier key is held, in order.
+    let hasLock = modifiers.contains(where: \.isLock)
     return withTranslatedPress(
-      evdevCode: candidate.evdevCode, tapping: modifiers.filter(\.isLock).map(\.evdevCode),
-      holding: modifiers.filter { !$0.isLock }.map(\.evdevCode)
+      evdevCode: candidate.evdevCode,
+      tapping: hasLock ? modifiers.filter(\.isLock).map(\.evdevCode) : [],
+      holding: hasLock
+        ? modifiers.filter { !$0.isLock }.map(\.evdevCode) : modifiers.map(\.evdevCode)
     ) { press, scratch, level in
       let result = matcher.match(
-        press, against: [command], layout: scratch, layoutDirection: direction)
+        press, against: commands, layout: scratch, layoutDirection: direction)
       let key = press.key ?? Self.noKey(candidate.evdevCode)
       // A modifier or lock key types nothing, whatever other layouts have on its position.
       let typesInput =
@@ -667,6 +681,9 @@ final class TypingSupport {
   }
 
   var scratch: XKBKeyboard?
+  /// The layout group the scratch keyboard was last reset in, when nothing has been typed on
+  /// it since: the next translation in that group need not reset it again.
+  var scratchResetLayout: xkb_layout_index_t?
   var modifierTables: [Int: ModifierKeyTable] = [:]
   var inputIndexes: [Int: [KeyInput: [Way]]] = [:]
   var fallbackIndexes: [Int: [KeyInput: [Int]]] = [:]

@@ -124,3 +124,59 @@ struct ContextSolverStackTests {
         try ContextPredicate(parsing: "Editor"), try ContextPredicate(parsing: "menu")) == nil)
   }
 }
+
+@Suite("Context satisfiability against every small stack")
+struct ContextSolverBruteForceTests {
+  /// Every context over identifiers a, b, c and the key mode (none, full, vim, other).
+  static let contexts: [KeyContext] = {
+    var result: [KeyContext] = []
+    for bits in 0..<8 {
+      let names = Set(
+        ["a", "b", "c"].enumerated().filter { bits & (1 << $0.offset) != 0 }.map(\.element))
+      for mode in [nil, "full", "vim", "other"] {
+        result.append(KeyContext(names, values: mode.map { ["mode": $0] } ?? [:]))
+      }
+    }
+    return result
+  }()
+
+  @Test("the solver finds a stack exactly when one of one or two positions satisfies both")
+  func agreesWithEnumeration() throws {
+    let atoms = ["a", "!a", "b", "c", "!c", "mode == full", "mode != vim", "mode", "!mode"]
+    var predicates = atoms
+    for (index, first) in atoms.enumerated() {
+      for second in atoms[(index + 1)...] {
+        predicates += ["\(first) && \(second)", "\(first) || \(second)"]
+      }
+    }
+    predicates += ["a > b", "b > a && !c", "!(a > b)", "c > mode == full", "a > (b || c)"]
+    let parsed = try predicates.map { try ContextPredicate(parsing: $0) }
+    let solver = ContextSolver()
+    let contexts = Self.contexts
+    var satisfiable = 0
+    for (index, lhs) in parsed.enumerated() {
+      // A sample of pairs: each predicate with every seventh other one and the `>` ones.
+      for rhs in parsed.indices
+      where rhs % 7 == index % 7 || rhs >= parsed.count - 5 {
+        let right = parsed[rhs]
+        let found =
+          contexts.contains { one in
+            lhs.holds(in: [one], at: 0) && right.holds(in: [one], at: 0)
+          }
+          || contexts.contains { outer in
+            contexts.contains { inner in
+              lhs.holds(in: [outer, inner], at: 1) && right.holds(in: [outer, inner], at: 1)
+            }
+          }
+        let witness = solver.canHoldTogether(lhs, right)
+        #expect((witness != nil) == found, "\(predicates[index]) vs \(predicates[rhs])")
+        if let witness {
+          satisfiable += 1
+          #expect(lhs.holds(in: witness, at: witness.count - 1))
+          #expect(right.holds(in: witness, at: witness.count - 1))
+        }
+      }
+    }
+    #expect(satisfiable > 100)
+  }
+}

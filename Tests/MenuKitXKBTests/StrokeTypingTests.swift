@@ -352,3 +352,46 @@ struct UncachedTypingTests {
     #expect(verdicts.isSuperset(of: [.direct, .needsAltGr, .relocated, .layoutAction]))
   }
 }
+
+@Suite("The scratch keyboard between translations")
+struct ScratchResetTests {
+  @Test("many strokes in a row on one keyboard: each answered as a fresh keyboard does")
+  func sharedScratchEqualsFresh() throws {
+    let inputs =
+      (0x20...0x7e).map { KeyInput(String(UnicodeScalar(UInt8($0)))) }
+      + [KeyInput(.f7), KeyInput(.tab), KeyInput.keypad(5), KeyInput.keypad(0)]
+    let modifierSets: [KeyModifierFlags] = [
+      .control, [.control, .shift], [.control, .alternate], .command, [],
+    ]
+    var lockPresses = 0
+    for layout in ["us", "de", "se", "ru", "fr"] {
+      // One keyboard's scratch keyboard serves every question (its reset is skipped when the
+      // previous translation left it clean); a fresh keyboard's is reset before its first.
+      let shared = try systemKeyboard(layout: layout)
+      let keymap = shared.state.keymap
+      for input in inputs {
+        for modifiers in modifierSets {
+          for localizes in [true, false] {
+            let shortcut = KeyboardShortcut(input, modifierFlags: modifiers)
+            let fresh = XKBKeyboard(
+              keymap: keymap, repeatSettings: KeyRepeatSettings(isEnabled: false))
+            let answer = shared.uncachedTyping(
+              of: shortcut, platform: .linux, allowsAutomaticLocalization: localizes)
+            let reference = fresh.uncachedTyping(
+              of: shortcut, platform: .linux, allowsAutomaticLocalization: localizes)
+            #expect(answer == reference, "\(layout) \(shortcut) localizes=\(localizes)")
+            if answer.press?.modifierKeys.contains(where: { $0.isLock }) == true {
+              lockPresses += 1
+            }
+          }
+        }
+        // A hypothetical press through the same scratch keyboard, then the next stroke.
+        #expect(
+          shared.translatedPress(evdevCode: keypad5, holding: [leftShift])
+            == XKBKeyboard(keymap: keymap).translatedPress(
+              evdevCode: keypad5, holding: [leftShift]))
+      }
+    }
+    #expect(lockPresses > 0)
+  }
+}

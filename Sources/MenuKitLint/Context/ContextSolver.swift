@@ -381,11 +381,29 @@ private struct GroundProblem {
     var domainSize: Int { values.map { $0.count + 2 } ?? 2 }
   }
 
+  /// The values a test allows: one value, or any but the first (0: false, or no value).
+  /// Kept without a set, as the tests only ever allow one of these.
+  enum Allowed {
+    /// Exactly this value.
+    case value(Int)
+    /// Any value from 1: the identifier holds, or the key has some value.
+    case nonzero
+
+    /// Whether an assigned value (0 or more) is allowed.
+    @inline(__always)
+    func contains(_ value: Int) -> Bool {
+      switch self {
+      case .value(let allowed): value == allowed
+      case .nonzero: value >= 1
+      }
+    }
+  }
+
   /// A grounded test.
   indirect enum Ground {
     case constant(Bool)
     /// Variable `index` has one of the allowed values.
-    case test(Int, Set<Int>)
+    case test(Int, Allowed)
     case not(Ground)
     case and([Ground])
     case or([Ground])
@@ -436,11 +454,15 @@ private struct GroundProblem {
   func identifier(_ name: String, at level: Int) -> Ground {
     var alternatives: [Ground] = []
     if let variable = identifierVariables[level][name] {
-      alternatives.append(.test(variable, [1]))
+      alternatives.append(.test(variable, .value(1)))
     }
     if let variable = keyVariables[level][name] {
-      alternatives.append(.test(variable, Set(1..<variables[variable].domainSize)))
+      // Every value of the domain but the first (domain 0..<domainSize).
+      alternatives.append(.test(variable, .nonzero))
     }
+    // A single test is its own disjunction: the same value and the same undecided variable
+    // (a test has no parts that could be undecided while it is decided).
+    if alternatives.count == 1, case .test = alternatives[0] { return alternatives[0] }
     return .or(alternatives)
   }
 
@@ -454,7 +476,7 @@ private struct GroundProblem {
       guard let variable = keyVariables[level][key],
         let index = variables[variable].values?.firstIndex(of: value)
       else { return .constant(false) }
-      return .test(variable, [index + 1])
+      return .test(variable, .value(index + 1))
     case .not(let inner):
       return .not(ground(inner, at: level))
     case .and(let terms):
