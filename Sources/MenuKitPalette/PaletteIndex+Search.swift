@@ -628,7 +628,9 @@ struct PaletteBuffers {
   func mayMatch(_ terms: [PalettePatterns.Term], entry: Int) -> Bool {
     let range = entryFields[entry]
     terms: for term in terms {
-      for index in range {
+      // A plain loop: the range's iterator would check each step for overflow.
+      var index = range.lowerBound
+      while index < range.upperBound {
         let field = fields[index]
         if term.mask & ~field.mask == 0
           && PalettePrefilter.mayContain(
@@ -636,6 +638,7 @@ struct PaletteBuffers {
         {
           continue terms
         }
+        index &+= 1
       }
       return false
     }
