@@ -145,8 +145,9 @@ extension PaletteIndex {
       storage.withBoundBuffers { bounds in
         var threshold = UInt64.max
         for entry in 0..<buffers.entryMasks.count {
+          // Most queries repeat no letter: their entries' repeats are not read.
           guard queryMask & ~buffers.entryMasks[entry] == 0,
-            queryRepeats & ~buffers.entryRepeats[entry] == 0
+            queryRepeats == 0 || queryRepeats & ~buffers.entryRepeats[entry] == 0
           else { continue }
           var bonus = 0
           while bonusEntry < entry {
@@ -163,10 +164,10 @@ extension PaletteIndex {
             if (bounds.words[entry] | bounds.initials[entry]) & titleBits != 0 {
               titleBonuses = bounds.titleBonuses(of: patterns.terms, entry: entry)
             }
-            let loose = bonus + titleBonuses + alignmentBound
+            let loose = bonus &+ titleBonuses &+ alignmentBound
             if PaletteCandidate.key(tail: tail, score: loose) >= threshold { continue }
             guard buffers.mayMatch(patterns.terms, entry: entry) else { continue }
-            let bound = bonus + bounds.bound(of: patterns.terms, entry: entry)
+            let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
             if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
           } else if !buffers.mayMatch(patterns.terms, entry: entry) {
             continue
@@ -505,7 +506,7 @@ struct PaletteBoundBuffers {
   /// The whole-word and acronym bonuses the entry's signatures allow each term.
   func titleBonuses(of terms: [PalettePatterns.Term], entry: Int) -> Int {
     var total = 0
-    for term in terms { total += titleBonus(of: term, entry: entry) }
+    for term in terms { total &+= titleBonus(of: term, entry: entry) }
     return total
   }
 
@@ -513,8 +514,8 @@ struct PaletteBoundBuffers {
   @inline(__always)
   func titleBonus(of term: PalettePatterns.Term, entry: Int) -> Int {
     var total = 0
-    if term.wordBit == 0 || words[entry] & term.wordBit != 0 { total += PaletteRanking.wholeWord }
-    if initials[entry] & term.initialsBit != 0 { total += PaletteRanking.acronym }
+    if term.wordBit == 0 || words[entry] & term.wordBit != 0 { total &+= PaletteRanking.wholeWord }
+    if initials[entry] & term.initialsBit != 0 { total &+= PaletteRanking.acronym }
     return total
   }
 
@@ -627,7 +628,9 @@ struct PaletteBuffers {
   func mayMatch(_ terms: [PalettePatterns.Term], entry: Int) -> Bool {
     let range = entryFields[entry]
     terms: for term in terms {
-      for index in range {
+      // A plain loop: the range's iterator would check each step for overflow.
+      var index = range.lowerBound
+      while index < range.upperBound {
         let field = fields[index]
         if term.mask & ~field.mask == 0
           && PalettePrefilter.mayContain(
@@ -635,6 +638,7 @@ struct PaletteBuffers {
         {
           continue terms
         }
+        index &+= 1
       }
       return false
     }
