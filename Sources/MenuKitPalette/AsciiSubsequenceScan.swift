@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Finds the lines of a buffer that have an ASCII term as a subsequence, eight bytes at a time.
 ///
 /// This is the subsequence test that decides whether a line can match at all (the scorer
@@ -94,12 +90,9 @@ struct AsciiSubsequenceScan: Sendable {
     }
   }
 
-  /// The end of the line that goes on at `start`: the next `\n` before `end`, or `end`.
+  /// The end of the line that goes on at `start`: ``FuzzyMatcher/lineEnd(in:from:to:)``.
   @inline(__always)
   private func lineEnd(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-    guard start < end else { return end }
-    return memchr(base + start, 10, end - start).map {
-      base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-    } ?? end
+    FuzzyMatcher.lineEnd(in: UnsafeBufferPointer(start: base, count: end), from: start, to: end)
   }
 }
