@@ -253,13 +253,26 @@ extension FuzzyMatcher {
     let table = FuzzyText.bonusTable
     // An ASCII first term finds its lines across the buffer: the lines without it are passed
     // over in the same scan, never cut out one by one.
-    let scan = prepared[0].asciiScan
-    let rest = scan == nil ? prepared[...] : prepared.dropFirst()
+    var scan = prepared[0].asciiScan
+    var rest = scan == nil ? prepared[...] : prepared.dropFirst()
+    // For one character the scan pays only while most of the text lies in lines without it:
+    // a line that has it is read again whole to score it. Once the lines found hold more than
+    // half the bytes scanned (after 64 KiB), the rest is cut line by line.
+    var scanned = 0
+    var inFound = 0
     while start < end {
       let range: Range<Int>
-      if let scan, let base = buffer.baseAddress {
-        guard let found = scan.nextLine(in: base, from: start, to: end) else { break }
+      if let active = scan, let base = buffer.baseAddress {
+        guard let found = active.nextLine(in: base, from: start, to: end) else { break }
         range = found
+        if single != nil {
+          scanned &+= found.upperBound &- start
+          inFound &+= found.count
+          if scanned >= 65_536 && inFound > scanned / 2 {
+            scan = nil
+            rest = prepared[...]
+          }
+        }
       } else {
         range = start..<FuzzyMatcher.lineEnd(in: buffer, from: start, to: end)
       }

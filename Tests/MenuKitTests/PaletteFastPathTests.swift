@@ -104,8 +104,19 @@ struct PaletteFastPathTests {
   func rankLines(query: String) {
     let bytes = Self.lines()
     let matcher = FuzzyMatcher(query: query)
-    // The reference: each line decoded as a String, scored by match(_:), ordered by score,
-    // then length in scalars, then position.
+    let expected = Self.reference(matcher, bytes)
+    bytes.withUnsafeBufferPointer { buffer in
+      let one = matcher.rankLines(in: buffer, parts: 1)
+      #expect(one == expected)
+      #expect(matcher.rankLines(in: buffer, parts: 2) == one)
+      #expect(matcher.rankLines(in: buffer, parts: 3) == one)
+      #expect(matcher.rankLines(in: buffer) == one)
+    }
+  }
+
+  /// The reference ranking: each line decoded as a String, scored by `match(_:)`, ordered by
+  /// score, then length in scalars, then position.
+  private static func reference(_ matcher: FuzzyMatcher, _ bytes: [UInt8]) -> [Range<Int>] {
     var expected: [(score: Int, length: Int, line: Range<Int>)] = []
     var start = 0
     for end in bytes.indices where bytes[end] == 10 {
@@ -118,12 +129,38 @@ struct PaletteFastPathTests {
     expected.sort {
       ($1.score, $0.length, $0.line.lowerBound) < ($0.score, $1.length, $1.line.lowerBound)
     }
+    return expected.map(\.line)
+  }
+
+  /// A one-character query stops scanning the buffer for its character once the lines that
+  /// have it hold most of the bytes, and goes on line by line: 100 KiB where most lines have
+  /// `o`, then 100 KiB where few do, then lines with `›` and invalid bytes.
+  @Test(
+    "a one-character query ranks the same after leaving the buffer scan",
+    arguments: ["o", "O", "z", "/"])
+  func singleCharacterSwitch(query: String) {
+    var random = SplitMix64(seed: 11)
+    var bytes: [UInt8] = []
+    let dense = ["open", "close", "window", "zoom", "go", "toggle", "Overview"]
+    let sparse = ["save", "file", "replace", "find", "a", "in", "run", "zz", "sel"]
+    func add(_ words: [String], bytes limit: Int, separator: String) {
+      let stop = bytes.count + limit
+      while bytes.count < stop {
+        let parts = (0..<(1 + random.next(3))).map { _ in words[random.next(words.count)] }
+        var line = Array(parts.joined(separator: separator).utf8)
+        if random.next(50) == 0 { line.insert(0xFF, at: line.count / 2) }
+        bytes += line + [10]
+      }
+    }
+    add(dense, bytes: 100_000, separator: "/")
+    add(sparse, bytes: 100_000, separator: " ")
+    add(dense + sparse, bytes: 30_000, separator: " › ")
+    let matcher = FuzzyMatcher(query: query)
+    let expected = Self.reference(matcher, bytes)
+    #expect(!expected.isEmpty)
     bytes.withUnsafeBufferPointer { buffer in
-      let one = matcher.rankLines(in: buffer, parts: 1)
-      #expect(one == expected.map(\.line))
-      #expect(matcher.rankLines(in: buffer, parts: 2) == one)
-      #expect(matcher.rankLines(in: buffer, parts: 3) == one)
-      #expect(matcher.rankLines(in: buffer) == one)
+      #expect(matcher.rankLines(in: buffer, parts: 1) == expected)
+      #expect(matcher.rankLines(in: buffer, parts: 2) == expected)
     }
   }
 
