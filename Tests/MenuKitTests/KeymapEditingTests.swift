@@ -262,6 +262,41 @@ struct KeymapEditingTests {
     #expect(again.keymap.bindings == [])
   }
 
+  /// The name of a timestamped backup: `<name>.<stamp>.bak`, the stamp ISO 8601's basic
+  /// format in UTC (`20261202T184500Z`), with `-2`, `-3`, … before `.bak` when that name exists.
+  @Test("a timestamped backup is named <name>.<UTC basic ISO 8601>.bak, then -2 when taken")
+  func backupNames() throws {
+    let path = try keymapFile("{ not json")
+    try Data("{}".utf8).write(to: URL(fileURLWithPath: path + ".bak"))
+    let stamp = Date.ISO8601FormatStyle(
+      dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
+      timeZone: .gmt)
+    let before = Date()
+    let backup = try #require(try UserKeymap(contentsOf: path).backupPath)
+    let after = Date()
+    let prefix = path + "."
+    #expect(backup.hasPrefix(prefix) && backup.hasSuffix(".bak"))
+    let middle = String(backup.dropFirst(prefix.count).dropLast(".bak".count))
+    #expect(middle.count == 16 && middle.wholeMatch(of: /[0-9]{8}T[0-9]{6}Z/) != nil, "\(middle)")
+    let date = try #require(try? stamp.parse(middle))
+    #expect(date >= before.addingTimeInterval(-1) && date <= after, "\(middle)")
+    #expect(try contents(backup) == "{ not json")
+
+    // Every stamp of the next few seconds taken: the backup counts from 2.
+    let now = Date()
+    for second in 0..<5 {
+      let taken = path + "." + stamp.format(now.addingTimeInterval(Double(second))) + ".bak"
+      if !FileManager.default.fileExists(atPath: taken) {
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: taken))
+      }
+    }
+    let counted = try #require(try UserKeymap(contentsOf: path).backupPath)
+    #expect(counted.hasSuffix("-2.bak"), "\(counted)")
+    let counter = String(counted.dropFirst(prefix.count).dropLast("-2.bak".count))
+    #expect(counter.wholeMatch(of: /[0-9]{8}T[0-9]{6}Z/) != nil, "\(counted)")
+    #expect(try contents(counted) == "{ not json")
+  }
+
   @Test("a file that is not UTF-8 is backed up byte for byte")
   func notUTF8() throws {
     let path = try temporaryDirectory() + "/user.keymap.json"
