@@ -132,8 +132,11 @@ extension PaletteIndex {
     // a non-word character, which no signature rules out.
     let alignmentBound = terms.reduce(0) { $0 + 26 * $1.scalars.count + 10 }
     let anyWordBonus = patterns.terms.filter { $0.wordBit == 0 }.count * PaletteRanking.wholeWord
+    // The score bits of the loose bound of an entry without history or title bonuses.
+    let looseFloor = PaletteCandidate.key(tail: 0, score: alignmentBound &+ anyWordBonus)
     // An entry with none of these signature bits earns no other title bonus.
     let titleBits = patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit | $1.initialsBit }
+    let hasLongTerm = terms.contains { $0.scalars.count > 1 }
     let scratch = FuzzyScratch()
     // The best keys so far, sorted, with their scores.
     var top: [(key: UInt64, score: Int, fields: UInt64)] = []
@@ -160,15 +163,28 @@ extension PaletteIndex {
             // First the bound with each term's best alignment and the title bonuses the
             // entry's signatures allow, then the bytes (most entries with the query's letters
             // do not have them in order), then the texts' shapes.
-            var titleBonuses = anyWordBonus
-            if (bounds.words[entry] | bounds.initials[entry]) & titleBits != 0 {
-              titleBonuses = bounds.titleBonuses(of: patterns.terms, entry: entry)
+            // (The loose bound is at least its value without bonuses: when that ranks ahead,
+            // so does the loose bound, which is not computed then.)
+            if tail | looseFloor >= threshold {
+              var titleBonuses = anyWordBonus
+              if (bounds.words[entry] | bounds.initials[entry]) & titleBits != 0 {
+                titleBonuses = bounds.titleBonuses(of: patterns.terms, entry: entry)
+              }
+              let loose = bonus &+ titleBonuses &+ alignmentBound
+              if PaletteCandidate.key(tail: tail, score: loose) >= threshold { continue }
             }
-            let loose = bonus &+ titleBonuses &+ alignmentBound
-            if PaletteCandidate.key(tail: tail, score: loose) >= threshold { continue }
             guard buffers.mayMatch(patterns.terms, entry: entry) else { continue }
             let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
             if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+            // Then the bound that sees the order of each term's characters (the score itself
+            // when every term is one character).
+            if hasLongTerm {
+              guard
+                let order = buffers.orderBound(
+                  of: patterns.terms, entry: entry, scratch: scratch),
+                PaletteCandidate.key(tail: tail, score: bonus &+ order) < threshold
+              else { continue }
+            }
           } else if !buffers.mayMatch(patterns.terms, entry: entry) {
             continue
           }
@@ -668,6 +684,44 @@ struct PaletteBuffers {
       if number < 8 { found |= UInt64(min(best.field - first, 0xFF)) << (8 * number) }
     }
     return (total, found)
+  }
+
+  /// An upper bound of ``score(of:entry:scratch:)`` that sees the order of each term's
+  /// characters in each text (``PaletteOrderBound``), with the title bonuses the signatures
+  /// allow; nil when a term is no subsequence of any of the entry's texts.
+  func orderBound(of terms: [PalettePatterns.Term], entry: Int, scratch: FuzzyScratch) -> Int? {
+    var total = 0
+    let range = entryFields[entry]
+    for term in terms {
+      let characters = term.isCaseSensitive ? original : lower
+      let pattern = term.scalars
+      var titleBonuses = 0
+      if term.wordBit == 0 || entryWords[entry] & term.wordBit != 0 {
+        titleBonuses &+= PaletteRanking.wholeWord
+      }
+      if entryInitials[entry] & term.initialsBit != 0 { titleBonuses &+= PaletteRanking.acronym }
+      var best = Int.min
+      var index = range.lowerBound
+      while index < range.upperBound {
+        let field = fields[index]
+        index &+= 1
+        guard term.mask & ~field.mask == 0 else { continue }
+        let weight = field.kind.weight
+        // As in the score: a keyword or the path cannot beat its best possible alignment.
+        if weight != 4 && best >= (26 &* pattern.count &+ 10) &* weight / 4 { continue }
+        let span = field.start..<field.start &+ field.count
+        guard
+          let bound = PaletteOrderBound.bound(
+            text: UnsafeBufferPointer(rebasing: characters[span]),
+            bonus: UnsafeBufferPointer(rebasing: bonus[span]), pattern: pattern,
+            scratch: scratch)
+        else { continue }
+        best = max(best, bound &* weight / 4 &+ (weight == 4 ? titleBonuses : 0))
+      }
+      guard best != Int.min else { return nil }
+      total &+= best
+    }
+    return total
   }
 
   /// The best-scoring field of an entry for a term, with its weighted score and bonuses; the
