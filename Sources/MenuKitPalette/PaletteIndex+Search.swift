@@ -137,6 +137,8 @@ extension PaletteIndex {
     // An entry with none of these signature bits earns no other title bonus.
     let titleBits = patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit | $1.initialsBit }
     let hasLongTerm = terms.contains { $0.scalars.count > 1 }
+    let required = PaletteOrderSignature.required(terms)
+    let (order0, order1, order2, order3) = (required[0], required[1], required[2], required[3])
     let scratch = FuzzyScratch()
     // The best keys so far, sorted, with their scores.
     var top: [(key: UInt64, score: Int, fields: UInt64)] = []
@@ -152,6 +154,16 @@ extension PaletteIndex {
           guard queryMask & ~buffers.entryMasks[entry] == 0,
             queryRepeats == 0 || queryRepeats & ~buffers.entryRepeats[entry] == 0
           else { continue }
+          // The query's ordered pairs (most entries with its letters have them in another
+          // order).
+          if hasLongTerm {
+            let orders = entry &* PaletteOrderSignature.words
+            guard
+              (order0 & ~bounds.orders[orders]) | (order1 & ~bounds.orders[orders &+ 1])
+                | (order2 & ~bounds.orders[orders &+ 2])
+                | (order3 & ~bounds.orders[orders &+ 3]) == 0
+            else { continue }
+          }
           var bonus = 0
           while bonusEntry < entry {
             nextBonus += 1
@@ -499,10 +511,12 @@ extension PaletteStorage {
         entryInitials.withUnsafeBufferPointer { initials in
           titleShapes.withUnsafeBufferPointer { titleShapes in
             otherShapes.withUnsafeBufferPointer { otherShapes in
-              body(
-                PaletteBoundBuffers(
-                  rankTails: rankTails, words: words, initials: initials,
-                  titleShapes: titleShapes, otherShapes: otherShapes))
+              entryOrders.withUnsafeBufferPointer { orders in
+                body(
+                  PaletteBoundBuffers(
+                    rankTails: rankTails, words: words, initials: initials,
+                    titleShapes: titleShapes, otherShapes: otherShapes, orders: orders))
+              }
             }
           }
         }
@@ -518,6 +532,8 @@ struct PaletteBoundBuffers {
   let initials: UnsafeBufferPointer<UInt64>
   let titleShapes: UnsafeBufferPointer<PaletteShape>
   let otherShapes: UnsafeBufferPointer<PaletteShape>
+  /// ``PaletteStorage/entryOrders``.
+  let orders: UnsafeBufferPointer<UInt64>
 
   /// The whole-word and acronym bonuses the entry's signatures allow each term.
   func titleBonuses(of terms: [PalettePatterns.Term], entry: Int) -> Int {

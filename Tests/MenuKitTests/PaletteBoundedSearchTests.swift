@@ -105,6 +105,11 @@ struct PaletteBoundedSearchTests {
               bounds.titleBonuses(of: patterns.terms, entry: entry)
               + terms.reduce(0) { $0 + 26 * $1.scalars.count + 10 }
             #expect(bound <= loose, "\(query) in \(index.entries[entry].title)")
+            // The entry has the query's ordered pairs.
+            let orders = entry * PaletteOrderSignature.words
+            for (word, bits) in PaletteOrderSignature.required(terms).enumerated() {
+              #expect(bits & ~bounds.orders[orders + word] == 0, "\(query) in \(entry)")
+            }
             // The order bound too, and it fails only where the score does.
             let order = buffers.orderBound(of: patterns.terms, entry: entry, scratch: scratch)
             #expect(
