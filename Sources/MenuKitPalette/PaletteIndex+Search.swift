@@ -138,7 +138,15 @@ extension PaletteIndex {
     let titleBits = patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit | $1.initialsBit }
     let hasLongTerm = terms.contains { $0.scalars.count > 1 }
     let required = PaletteOrderSignature.required(terms)
-    let (order0, order1, order2, order3) = (required[0], required[1], required[2], required[3])
+    // The three words of the signature with the most required bits (a subset of the
+    // required bits is still necessary).
+    var tested = required.indices.sorted {
+      required[$0].nonzeroBitCount > required[$1].nonzeroBitCount
+    }.prefix(3).map { (word: $0, bits: required[$0]) }
+    while tested.count < 3 { tested.append((0, 0)) }
+    let (word0, order0) = tested[0]
+    let (word1, order1) = tested[1]
+    let (word2, order2) = tested[2]
     let scratch = FuzzyScratch()
     // The best keys so far, sorted, with their scores.
     var top: [(key: UInt64, score: Int, fields: UInt64)] = []
@@ -149,6 +157,9 @@ extension PaletteIndex {
     storage.withBuffers { buffers in
       storage.withBoundBuffers { bounds in
         var threshold = UInt64.max
+        // How many entries the order bound bounded, and how many it rejected.
+        var orderTries = 0
+        var orderRejects = 0
         for entry in 0..<buffers.entryMasks.count {
           // Most queries repeat no letter: their entries' repeats are not read.
           guard queryMask & ~buffers.entryMasks[entry] == 0,
@@ -159,9 +170,9 @@ extension PaletteIndex {
           if hasLongTerm {
             let orders = entry &* PaletteOrderSignature.words
             guard
-              (order0 & ~bounds.orders[orders]) | (order1 & ~bounds.orders[orders &+ 1])
-                | (order2 & ~bounds.orders[orders &+ 2])
-                | (order3 & ~bounds.orders[orders &+ 3]) == 0
+              (order0 & ~bounds.orders[orders &+ word0])
+                | (order1 & ~bounds.orders[orders &+ word1])
+                | (order2 & ~bounds.orders[orders &+ word2]) == 0
             else { continue }
           }
           var bonus = 0
@@ -189,13 +200,19 @@ extension PaletteIndex {
             let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
             if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
             // Then the bound that sees the order of each term's characters (the score itself
-            // when every term is one character).
-            if hasLongTerm {
+            // when every term is one character), as long as it rejects at least a quarter of
+            // the entries it bounds (after 64 tries): where the best entries all have the
+            // query's letters in order it rejects none, and the alignment is cheaper alone.
+            if hasLongTerm && (orderTries < 64 || orderRejects &* 4 >= orderTries) {
+              orderTries &+= 1
               guard
                 let order = buffers.orderBound(
                   of: patterns.terms, entry: entry, scratch: scratch),
                 PaletteCandidate.key(tail: tail, score: bonus &+ order) < threshold
-              else { continue }
+              else {
+                orderRejects &+= 1
+                continue
+              }
             }
           } else if !buffers.mayMatch(patterns.terms, entry: entry) {
             continue

@@ -538,14 +538,14 @@ struct PaletteShape: Sendable {
   }
 }
 
-/// The ordered pairs of lowercase scalars of an entry's texts, hashed to 256 bits: the pair
+/// The ordered pairs of lowercase scalars of an entry's texts, hashed to 512 bits: the pair
 /// (a, b) when a text has `a` somewhere before `b`. A term that is a subsequence of one of the
 /// texts has each of its characters before the next in that text, so an entry that lacks
 /// one of the term's consecutive pairs cannot match it: the limited search rejects most
-/// entries that have a query's letters in another order with four word tests.
+/// entries that have a query's letters in another order with three word tests.
 struct PaletteOrderSignature {
   /// The 64-bit words of a signature.
-  static var words: Int { 4 }
+  static var words: Int { 8 }
   /// The signature's bits.
   var bits: [UInt64] = Array(repeating: 0, count: words)
 
@@ -564,7 +564,7 @@ struct PaletteOrderSignature {
   /// The word and the bit of the pair of `first` before `second`.
   static func position(_ first: UInt32, _ second: UInt32) -> (word: Int, bit: UInt64) {
     let hash = (UInt64(first) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(second) &* 0xC2B2_AE3D_27D4_EB4F)
-    let index = Int(hash >> 56)
+    let index = Int(hash >> 55)
     return (index >> 6, 1 << UInt64(index & 63))
   }
 
