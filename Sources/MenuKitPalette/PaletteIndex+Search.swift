@@ -137,6 +137,7 @@ extension PaletteIndex {
     // An entry with none of these signature bits earns no other title bonus.
     let titleBits = patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit | $1.initialsBit }
     let hasLongTerm = terms.contains { $0.scalars.count > 1 }
+    let isMultiTerm = terms.count > 1
     let required = PaletteOrderSignature.required(terms)
     // The three words of the signature with the most required bits (a subset of the
     // required bits is still necessary).
@@ -196,9 +197,17 @@ extension PaletteIndex {
               let loose = bonus &+ titleBonuses &+ alignmentBound
               if PaletteCandidate.key(tail: tail, score: loose) >= threshold { continue }
             }
+            // (With several terms, the shapes first: an entry that has every term's letters
+            // in order is then often a match, and a loose one.)
+            if isMultiTerm {
+              let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
+              if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+            }
             guard buffers.mayMatch(patterns.terms, entry: entry) else { continue }
-            let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
-            if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+            if !isMultiTerm {
+              let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
+              if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+            }
             // Then the bound that sees the order of each term's characters (the score itself
             // when every term is one character), as long as it rejects at least a quarter of
             // the entries it bounds (after 64 tries): where the best entries all have the
