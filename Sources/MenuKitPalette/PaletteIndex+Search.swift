@@ -138,6 +138,11 @@ extension PaletteIndex {
     let titleBits = patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit | $1.initialsBit }
     let hasLongTerm = terms.contains { $0.scalars.count > 1 }
     let isMultiTerm = terms.count > 1
+    // The word bits of the terms when every term is a word, else all bits (which an entry
+    // has only by chance; skipping the order bound never changes the results).
+    let queryWords =
+      patterns.terms.contains { $0.wordBit == 0 }
+      ? UInt64.max : patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit }
     let required = PaletteOrderSignature.required(terms)
     // The three words of the signature with the most required bits (a subset of the
     // required bits is still necessary).
@@ -212,7 +217,11 @@ extension PaletteIndex {
             // when every term is one character), as long as it rejects at least a quarter of
             // the entries it bounds (after 64 tries): where the best entries all have the
             // query's letters in order it rejects none, and the alignment is cheaper alone.
-            if hasLongTerm && (orderTries < 64 || orderRejects &* 4 >= orderTries) {
+            // (Nor for an entry whose title-like texts may have every term as a word: its
+            // letters are then in a row, and bounded as well by the shapes.)
+            if hasLongTerm && (orderTries < 64 || orderRejects &* 4 >= orderTries)
+              && bounds.words[entry] & queryWords != queryWords
+            {
               orderTries &+= 1
               guard
                 let order = buffers.orderBound(
