@@ -549,7 +549,14 @@ struct PaletteOrderSignature {
   /// The signature's bits.
   var bits: [UInt64] = Array(repeating: 0, count: words)
 
+  /// At most this many distinct scalars in a text are paired: a text with more sets every
+  /// bit (it then rules nothing out), so a long text of distinct scalars costs linear time.
+  static var distinctLimit: Int { 64 }
+
   /// Adds the ordered pairs of a text's lowercase scalars.
+  ///
+  /// - Complexity: O(*n*) for a text of *n* scalars (at most ``distinctLimit`` earlier
+  ///   scalars are paired with each).
   mutating func add(_ lower: [UInt32]) {
     var seen: [UInt32] = []
     for scalar in lower {
@@ -557,7 +564,13 @@ struct PaletteOrderSignature {
         let (word, bit) = Self.position(earlier, scalar)
         bits[word] |= bit
       }
-      if !seen.contains(scalar) { seen.append(scalar) }
+      if !seen.contains(scalar) {
+        guard seen.count < Self.distinctLimit else {
+          bits = Array(repeating: .max, count: Self.words)
+          return
+        }
+        seen.append(scalar)
+      }
     }
   }
 

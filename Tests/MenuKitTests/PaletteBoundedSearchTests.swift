@@ -161,6 +161,30 @@ struct PaletteBoundedSearchTests {
     return cases
   }
 
+  /// A text with more distinct scalars than the signature pairs sets every bit: it stays
+  /// linear, and a pair that starts after the limit still matches.
+  @Test("a text of many distinct scalars sets every signature bit and still matches")
+  func manyDistinctScalars() {
+    let distinct = (0..<(PaletteOrderSignature.distinctLimit + 36)).map { 0x4E00 + UInt32($0) }
+    var signature = PaletteOrderSignature()
+    signature.add(distinct)
+    #expect(signature.bits.allSatisfy { $0 == .max })
+    var below = PaletteOrderSignature()
+    below.add(Array(distinct.prefix(PaletteOrderSignature.distinctLimit)))
+    #expect(!below.bits.allSatisfy { $0 == .max })
+
+    let title = String(String.UnicodeScalarView(distinct.compactMap(Unicode.Scalar.init))) + "z"
+    var index = PaletteIndex()
+    index.add(PaletteEntry(target: .identifier("long"), title: title))
+    for number in 0..<40 {
+      index.add(PaletteEntry(target: .identifier("other\(number)"), title: "zeta \(number)"))
+    }
+    let late = String(Unicode.Scalar(distinct[PaletteOrderSignature.distinctLimit + 20])!) + "z"
+    let full = index.search(late, history: PaletteHistory())
+    #expect(full.map(\.entry.target) == [.identifier("long")])
+    #expect(index.search(late, history: PaletteHistory(), limit: 1) == full)
+  }
+
   @Test("the order bound of a text is at least the alignment's score, nil exactly when it is")
   func orderBoundIsAnUpperBound() {
     let scratch = FuzzyScratch()
