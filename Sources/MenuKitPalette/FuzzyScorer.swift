@@ -160,6 +160,8 @@ final class FuzzyScratch {
   private(set) var scores: UnsafeMutablePointer<Int32>
   private(set) var consecutive: UnsafeMutablePointer<Int32>
   private(set) var firstOccurrences: UnsafeMutablePointer<Int>
+  /// Each pattern character's last possible position (``PaletteOrderBound``).
+  private(set) var lastOccurrences: UnsafeMutablePointer<Int>
   private var matrixCapacity = 0
   private var patternCapacity = 0
 
@@ -169,12 +171,14 @@ final class FuzzyScratch {
     scores = .allocate(capacity: matrixCapacity)
     consecutive = .allocate(capacity: matrixCapacity)
     firstOccurrences = .allocate(capacity: patternCapacity)
+    lastOccurrences = .allocate(capacity: patternCapacity)
   }
 
   deinit {
     scores.deallocate()
     consecutive.deallocate()
     firstOccurrences.deallocate()
+    lastOccurrences.deallocate()
   }
 
   /// Makes room for a pattern of `length` characters.
@@ -182,8 +186,10 @@ final class FuzzyScratch {
   func reserve(patternLength length: Int) {
     guard length > patternCapacity else { return }
     firstOccurrences.deallocate()
+    lastOccurrences.deallocate()
     patternCapacity = max(length, patternCapacity * 2)
     firstOccurrences = .allocate(capacity: patternCapacity)
+    lastOccurrences = .allocate(capacity: patternCapacity)
   }
 
   /// Makes room for a matrix of `cells` cells, zeroed when `zeroed` is true (the trace-back

@@ -132,8 +132,27 @@ extension PaletteIndex {
     // a non-word character, which no signature rules out.
     let alignmentBound = terms.reduce(0) { $0 + 26 * $1.scalars.count + 10 }
     let anyWordBonus = patterns.terms.filter { $0.wordBit == 0 }.count * PaletteRanking.wholeWord
+    // The score bits of the loose bound of an entry without history or title bonuses.
+    let looseFloor = PaletteCandidate.key(tail: 0, score: alignmentBound &+ anyWordBonus)
     // An entry with none of these signature bits earns no other title bonus.
     let titleBits = patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit | $1.initialsBit }
+    let hasLongTerm = terms.contains { $0.scalars.count > 1 }
+    let isMultiTerm = terms.count > 1
+    // The word bits of the terms when every term is a word, else all bits (which an entry
+    // has only by chance; skipping the order bound never changes the results).
+    let queryWords =
+      patterns.terms.contains { $0.wordBit == 0 }
+      ? UInt64.max : patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit }
+    let required = PaletteOrderSignature.required(terms)
+    // The three words of the signature with the most required bits (a subset of the
+    // required bits is still necessary).
+    var tested = required.indices.sorted {
+      required[$0].nonzeroBitCount > required[$1].nonzeroBitCount
+    }.prefix(3).map { (word: $0, bits: required[$0]) }
+    while tested.count < 3 { tested.append((0, 0)) }
+    let (word0, order0) = tested[0]
+    let (word1, order1) = tested[1]
+    let (word2, order2) = tested[2]
     let scratch = FuzzyScratch()
     // The best keys so far, sorted, with their scores.
     var top: [(key: UInt64, score: Int, fields: UInt64)] = []
@@ -144,11 +163,24 @@ extension PaletteIndex {
     storage.withBuffers { buffers in
       storage.withBoundBuffers { bounds in
         var threshold = UInt64.max
+        // How many entries the order bound bounded, and how many it rejected.
+        var orderTries = 0
+        var orderRejects = 0
         for entry in 0..<buffers.entryMasks.count {
           // Most queries repeat no letter: their entries' repeats are not read.
           guard queryMask & ~buffers.entryMasks[entry] == 0,
             queryRepeats == 0 || queryRepeats & ~buffers.entryRepeats[entry] == 0
           else { continue }
+          // The query's ordered pairs (most entries with its letters have them in another
+          // order).
+          if hasLongTerm {
+            let orders = entry &* PaletteOrderSignature.words
+            guard
+              (order0 & ~bounds.orders[orders &+ word0])
+                | (order1 & ~bounds.orders[orders &+ word1])
+                | (order2 & ~bounds.orders[orders &+ word2]) == 0
+            else { continue }
+          }
           var bonus = 0
           while bonusEntry < entry {
             nextBonus += 1
@@ -160,15 +192,46 @@ extension PaletteIndex {
             // First the bound with each term's best alignment and the title bonuses the
             // entry's signatures allow, then the bytes (most entries with the query's letters
             // do not have them in order), then the texts' shapes.
-            var titleBonuses = anyWordBonus
-            if (bounds.words[entry] | bounds.initials[entry]) & titleBits != 0 {
-              titleBonuses = bounds.titleBonuses(of: patterns.terms, entry: entry)
+            // (The loose bound is at least its value without bonuses: when that ranks ahead,
+            // so does the loose bound, which is not computed then.)
+            if tail | looseFloor >= threshold {
+              var titleBonuses = anyWordBonus
+              if (bounds.words[entry] | bounds.initials[entry]) & titleBits != 0 {
+                titleBonuses = bounds.titleBonuses(of: patterns.terms, entry: entry)
+              }
+              let loose = bonus &+ titleBonuses &+ alignmentBound
+              if PaletteCandidate.key(tail: tail, score: loose) >= threshold { continue }
             }
-            let loose = bonus &+ titleBonuses &+ alignmentBound
-            if PaletteCandidate.key(tail: tail, score: loose) >= threshold { continue }
+            // (With several terms, the shapes first: an entry that has every term's letters
+            // in order is then often a match, and a loose one.)
+            if isMultiTerm {
+              let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
+              if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+            }
             guard buffers.mayMatch(patterns.terms, entry: entry) else { continue }
-            let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
-            if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+            if !isMultiTerm {
+              let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
+              if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+            }
+            // Then the bound that sees the order of each term's characters (the score itself
+            // when every term is one character), as long as it rejects at least a quarter of
+            // the entries it bounds (after 64 tries): where the best entries all have the
+            // query's letters in order it rejects none, and the alignment is cheaper alone.
+            // (Nor for an entry whose title-like texts may have every term as a word: its
+            // letters are then in a row, and bounded as well by the shapes.)
+            if hasLongTerm && (orderTries < 64 || orderRejects &* 4 >= orderTries)
+              && bounds.words[entry] & queryWords != queryWords
+            {
+              orderTries &+= 1
+              guard
+                let order = buffers.orderBound(
+                  of: patterns.terms, entry: entry, scratch: scratch),
+                PaletteCandidate.key(tail: tail, score: bonus &+ order) < threshold
+              else {
+                orderRejects &+= 1
+                continue
+              }
+            }
           } else if !buffers.mayMatch(patterns.terms, entry: entry) {
             continue
           }
@@ -483,10 +546,12 @@ extension PaletteStorage {
         entryInitials.withUnsafeBufferPointer { initials in
           titleShapes.withUnsafeBufferPointer { titleShapes in
             otherShapes.withUnsafeBufferPointer { otherShapes in
-              body(
-                PaletteBoundBuffers(
-                  rankTails: rankTails, words: words, initials: initials,
-                  titleShapes: titleShapes, otherShapes: otherShapes))
+              entryOrders.withUnsafeBufferPointer { orders in
+                body(
+                  PaletteBoundBuffers(
+                    rankTails: rankTails, words: words, initials: initials,
+                    titleShapes: titleShapes, otherShapes: otherShapes, orders: orders))
+              }
             }
           }
         }
@@ -502,6 +567,8 @@ struct PaletteBoundBuffers {
   let initials: UnsafeBufferPointer<UInt64>
   let titleShapes: UnsafeBufferPointer<PaletteShape>
   let otherShapes: UnsafeBufferPointer<PaletteShape>
+  /// ``PaletteStorage/entryOrders``.
+  let orders: UnsafeBufferPointer<UInt64>
 
   /// The whole-word and acronym bonuses the entry's signatures allow each term.
   func titleBonuses(of terms: [PalettePatterns.Term], entry: Int) -> Int {
@@ -668,6 +735,44 @@ struct PaletteBuffers {
       if number < 8 { found |= UInt64(min(best.field - first, 0xFF)) << (8 * number) }
     }
     return (total, found)
+  }
+
+  /// An upper bound of ``score(of:entry:scratch:)`` that sees the order of each term's
+  /// characters in each text (``PaletteOrderBound``), with the title bonuses the signatures
+  /// allow; nil when a term is no subsequence of any of the entry's texts.
+  func orderBound(of terms: [PalettePatterns.Term], entry: Int, scratch: FuzzyScratch) -> Int? {
+    var total = 0
+    let range = entryFields[entry]
+    for term in terms {
+      let characters = term.isCaseSensitive ? original : lower
+      let pattern = term.scalars
+      var titleBonuses = 0
+      if term.wordBit == 0 || entryWords[entry] & term.wordBit != 0 {
+        titleBonuses &+= PaletteRanking.wholeWord
+      }
+      if entryInitials[entry] & term.initialsBit != 0 { titleBonuses &+= PaletteRanking.acronym }
+      var best = Int.min
+      var index = range.lowerBound
+      while index < range.upperBound {
+        let field = fields[index]
+        index &+= 1
+        guard term.mask & ~field.mask == 0 else { continue }
+        let weight = field.kind.weight
+        // As in the score: a keyword or the path cannot beat its best possible alignment.
+        if weight != 4 && best >= (26 &* pattern.count &+ 10) &* weight / 4 { continue }
+        let span = field.start..<field.start &+ field.count
+        guard
+          let bound = PaletteOrderBound.bound(
+            text: UnsafeBufferPointer(rebasing: characters[span]),
+            bonus: UnsafeBufferPointer(rebasing: bonus[span]), pattern: pattern,
+            scratch: scratch)
+        else { continue }
+        best = max(best, bound &* weight / 4 &+ (weight == 4 ? titleBonuses : 0))
+      }
+      guard best != Int.min else { return nil }
+      total &+= best
+    }
+    return total
   }
 
   /// The best-scoring field of an entry for a term, with its weighted score and bonuses; the

@@ -294,6 +294,9 @@ struct PaletteStorage: Sendable {
   /// (``PaletteSignature/repeats(_:)``): a term with a scalar twice matches only a text with
   /// it twice.
   var entryRepeats: [UInt64] = []
+  /// For each entry, ``PaletteOrderSignature/words`` words: the ordered pairs of scalars
+  /// of its texts (``PaletteOrderSignature``).
+  var entryOrders: [UInt64] = []
   /// The length of each entry's title in Unicode scalars (0 without a title field).
   var titleLengths: [Int] = []
   /// Each entry's title-like texts, lowercased, with a trailing ellipsis removed: the exact
@@ -312,6 +315,7 @@ struct PaletteStorage: Sendable {
     entryWords.append(0)
     entryInitials.append(0)
     entryRepeats.append(0)
+    entryOrders += repeatElement(0, count: PaletteOrderSignature.words)
     titleShapes.append(PaletteShape())
     otherShapes.append(PaletteShape())
     titleLengths.append(0)
@@ -329,9 +333,11 @@ struct PaletteStorage: Sendable {
     var titleShape = PaletteShape()
     var otherShape = PaletteShape()
     var repeats: UInt64 = 0
+    var orders = PaletteOrderSignature()
     func add(_ text: String, _ kind: PaletteFieldKind, _ ordinal: Int = 0) {
       guard !text.isEmpty else { return }
       let prepared = FuzzyText(text)
+      orders.add(prepared.lower)
       let mask = prepared.lower.reduce(UInt64(0)) { $0 | FuzzyTerm.mask($1) }
       repeats |= PaletteSignature.repeats(prepared.lower)
       if kind.isTitle {
@@ -364,6 +370,9 @@ struct PaletteStorage: Sendable {
     entryWords[position] = words
     entryInitials[position] = initials
     entryRepeats[position] = repeats
+    for word in 0..<PaletteOrderSignature.words {
+      entryOrders[position * PaletteOrderSignature.words + word] = orders.bits[word]
+    }
     titleShapes[position] = titleShape
     otherShapes[position] = otherShape
     titleLengths[position] =
@@ -526,5 +535,62 @@ struct PaletteShape: Sendable {
       total &+= index == 0 ? 20 : 10
     }
     return total
+  }
+}
+
+/// The ordered pairs of lowercase scalars of an entry's texts, hashed to 512 bits: the pair
+/// (a, b) when a text has `a` somewhere before `b`. A term that is a subsequence of one of the
+/// texts has each of its characters before the next in that text, so an entry that lacks
+/// one of the term's consecutive pairs cannot match it: the limited search rejects most
+/// entries that have a query's letters in another order with three word tests.
+struct PaletteOrderSignature {
+  /// The 64-bit words of a signature.
+  static var words: Int { 8 }
+  /// The signature's bits.
+  var bits: [UInt64] = Array(repeating: 0, count: words)
+
+  /// At most this many distinct scalars in a text are paired: a text with more sets every
+  /// bit (it then rules nothing out), so a long text of distinct scalars costs linear time.
+  static var distinctLimit: Int { 64 }
+
+  /// Adds the ordered pairs of a text's lowercase scalars.
+  ///
+  /// - Complexity: O(*n*) for a text of *n* scalars (at most ``distinctLimit`` earlier
+  ///   scalars are paired with each).
+  mutating func add(_ lower: [UInt32]) {
+    var seen: [UInt32] = []
+    for scalar in lower {
+      for earlier in seen {
+        let (word, bit) = Self.position(earlier, scalar)
+        bits[word] |= bit
+      }
+      if !seen.contains(scalar) {
+        guard seen.count < Self.distinctLimit else {
+          bits = Array(repeating: .max, count: Self.words)
+          return
+        }
+        seen.append(scalar)
+      }
+    }
+  }
+
+  /// The word and the bit of the pair of `first` before `second`.
+  static func position(_ first: UInt32, _ second: UInt32) -> (word: Int, bit: UInt64) {
+    let hash = (UInt64(first) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(second) &* 0xC2B2_AE3D_27D4_EB4F)
+    let index = Int(hash >> 55)
+    return (index >> 6, 1 << UInt64(index & 63))
+  }
+
+  /// The bits a query's terms need: each term's consecutive pairs of lowercase scalars.
+  static func required(_ terms: [FuzzyTerm]) -> [UInt64] {
+    var required = [UInt64](repeating: 0, count: words)
+    for term in terms {
+      let lower = term.scalars.map(FuzzyText.lowercase)
+      for index in lower.indices.dropFirst() {
+        let (word, bit) = position(lower[index - 1], lower[index])
+        required[word] |= bit
+      }
+    }
+    return required
   }
 }

@@ -105,10 +105,115 @@ struct PaletteBoundedSearchTests {
               bounds.titleBonuses(of: patterns.terms, entry: entry)
               + terms.reduce(0) { $0 + 26 * $1.scalars.count + 10 }
             #expect(bound <= loose, "\(query) in \(index.entries[entry].title)")
+            // The entry has the query's ordered pairs.
+            let orders = entry * PaletteOrderSignature.words
+            for (word, bits) in PaletteOrderSignature.required(terms).enumerated() {
+              #expect(bits & ~bounds.orders[orders + word] == 0, "\(query) in \(entry)")
+            }
+            // The order bound too, and it fails only where the score does.
+            let order = buffers.orderBound(of: patterns.terms, entry: entry, scratch: scratch)
+            #expect(
+              order != nil && score <= order ?? 0, "\(query) in \(index.entries[entry].title)")
           }
         }
       }
     }
     #expect(scored > 20_000)
+  }
+
+  /// Texts of words joined by every kind of separator (camelCase, digits, non-ASCII, repeated
+  /// letters), and patterns taken from them or made of letters they may lack.
+  private static func alignmentCases() -> [(text: String, pattern: String)] {
+    var random = SplitMix64(seed: 4_242)
+    let pieces = [
+      "open", "Save", "close", "window", "File", "recent", "toggle", "full", "screen", "go",
+      "ctrlTab", "x2", "sel", "selection", "settings", "CLI", "Öffnen", "größe", "a-b", "/usr",
+      "tfs", "FooBar", "ok", "ééé", "z", "Control", "cursor", "tRaCe", "llll", "HTTPServer",
+      "v10", "__init__", "ctrl", "reset", "line", "l", "c", "tr",
+    ]
+    let separators = [" ", "", "-", "/", "_", ".", ":", "  ", " › ", "|", "   "]
+    var cases: [(text: String, pattern: String)] = []
+    for _ in 0..<6_000 {
+      let text = (0..<(1 + random.next(7))).map { _ in pieces[random.next(pieces.count)] }
+        .joined(separator: separators[random.next(separators.count)])
+      let scalars = Array(text.unicodeScalars)
+      for _ in 0..<4 {
+        var pattern: [Unicode.Scalar] = []
+        switch random.next(4) {
+        case 0:
+          pattern = scalars.filter { _ in random.next(3) == 0 }
+        case 1:
+          let start = scalars.isEmpty ? 0 : random.next(scalars.count)
+          pattern = Array(scalars[start..<min(scalars.count, start + 1 + random.next(6))])
+        case 2:
+          // Word starts and the letters after them.
+          pattern = scalars.enumerated().filter { index, scalar in
+            index == 0 || !scalars[index - 1].properties.isAlphabetic || random.next(4) == 0
+          }.map(\.element)
+        default:
+          let letters = Array("otfsclraeiwgx2-/öéTLC".unicodeScalars)
+          pattern = (0..<(1 + random.next(6))).map { _ in letters[random.next(letters.count)] }
+        }
+        if pattern.isEmpty || pattern.count > 12 { continue }
+        cases.append((text, String(String.UnicodeScalarView(pattern))))
+      }
+    }
+    return cases
+  }
+
+  /// A text with more distinct scalars than the signature pairs sets every bit: it stays
+  /// linear, and a pair that starts after the limit still matches.
+  @Test("a text of many distinct scalars sets every signature bit and still matches")
+  func manyDistinctScalars() {
+    let distinct = (0..<(PaletteOrderSignature.distinctLimit + 36)).map { 0x4E00 + UInt32($0) }
+    var signature = PaletteOrderSignature()
+    signature.add(distinct)
+    #expect(signature.bits.allSatisfy { $0 == .max })
+    var below = PaletteOrderSignature()
+    below.add(Array(distinct.prefix(PaletteOrderSignature.distinctLimit)))
+    #expect(!below.bits.allSatisfy { $0 == .max })
+
+    let title = String(String.UnicodeScalarView(distinct.compactMap(Unicode.Scalar.init))) + "z"
+    var index = PaletteIndex()
+    index.add(PaletteEntry(target: .identifier("long"), title: title))
+    for number in 0..<40 {
+      index.add(PaletteEntry(target: .identifier("other\(number)"), title: "zeta \(number)"))
+    }
+    let late = String(Unicode.Scalar(distinct[PaletteOrderSignature.distinctLimit + 20])!) + "z"
+    let full = index.search(late, history: PaletteHistory())
+    #expect(full.map(\.entry.target) == [.identifier("long")])
+    #expect(index.search(late, history: PaletteHistory(), limit: 1) == full)
+  }
+
+  @Test("the order bound of a text is at least the alignment's score, nil exactly when it is")
+  func orderBoundIsAnUpperBound() {
+    let scratch = FuzzyScratch()
+    var matched = 0
+    var tight = 0
+    for (text, pattern) in Self.alignmentCases() {
+      let prepared = FuzzyText(text)
+      let term = FuzzyTerm(pattern)
+      let characters = term.isCaseSensitive ? prepared.original : prepared.lower
+      characters.withUnsafeBufferPointer { characters in
+        prepared.bonus.withUnsafeBufferPointer { bonus in
+          term.scalars.withUnsafeBufferPointer { pattern in
+            let exact = FuzzyScorer.match(
+              text: characters, bonus: bonus, pattern: pattern, withPositions: false,
+              scratch: scratch)
+            let bound = PaletteOrderBound.bound(
+              text: characters, bonus: bonus, pattern: pattern, scratch: scratch)
+            #expect((exact == nil) == (bound == nil), "\(term.text) in \(text)")
+            if let exact, let bound {
+              matched += 1
+              #expect(Int(exact.score) <= bound, "\(term.text) in \(text)")
+              if Int(exact.score) == bound { tight += 1 }
+            }
+          }
+        }
+      }
+    }
+    // The cases do match, and the bound is often exact.
+    #expect(matched > 8_000)
+    #expect(tight > matched / 4)
   }
 }
