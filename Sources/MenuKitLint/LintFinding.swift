@@ -61,6 +61,21 @@ package struct LintFinding: Hashable, Sendable {
   /// The message without a witness clause: what a baseline fingerprint hashes, so that
   /// baselines written when messages ended with their witness still match.
   static func messageWithoutWitness(_ message: String) -> String {
+    // An ASCII message's characters are its bytes (the marker, which cannot overlap itself,
+    // holds no line break): its last occurrence among the bytes is the one among the
+    // characters, found without comparing characters.
+    let bytes = Array(message.utf8)
+    if !bytes.contains(where: { $0 >= 0x80 }) {
+      let marker = Array(witnessMarker.utf8)
+      var start = bytes.count - marker.count
+      while start >= 0 {
+        if bytes[start] == marker[0], bytes[start..<start + marker.count].elementsEqual(marker) {
+          return String(decoding: bytes[..<start], as: UTF8.self)
+        }
+        start -= 1
+      }
+      return message
+    }
     guard let range = message.ranges(of: witnessMarker).last else { return message }
     return String(message[..<range.lowerBound])
   }

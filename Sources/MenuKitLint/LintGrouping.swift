@@ -86,9 +86,11 @@ extension LintReport {
       key.countsEveryParticipant
       ? participants.count : participants.lazy.filter { $0.role == .reported }.count
     var notes: [LintNote] = []
-    var seenNotes: Set<LintNote> = []
+    var seenNotes: Set<NoteIdentity> = []
     for note in sorted.flatMap(\.notes)
-    where note.location == nil && !Self.isMoreNote(note) && seenNotes.insert(note).inserted {
+    where note.location == nil && !Self.isMoreNote(note)
+      && seenNotes.insert(NoteIdentity(note)).inserted
+    {
       notes.append(note)
     }
     var merged = LintFinding(
@@ -105,5 +107,29 @@ extension LintReport {
   /// lists them all.
   private static func isMoreNote(_ note: LintNote) -> Bool {
     note.message.hasPrefix("and ") && note.message.hasSuffix(" more")
+  }
+}
+
+/// A note as a group's notes are told apart: equal exactly when the notes are, but hashed by
+/// the layout a layout note names (a short ASCII name) rather than by its message, whose
+/// non-ASCII characters make hashing it by canonical equivalence slow; a note without a layout
+/// is hashed whole. Equal notes name the same layout, so they hash the same.
+struct NoteIdentity: Hashable {
+  /// The note.
+  let note: LintNote
+
+  /// Wraps a note.
+  init(_ note: LintNote) { self.note = note }
+
+  /// Whether two notes are equal (``LintNote``'s own equality).
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.note == rhs.note }
+
+  /// Hashes the note's layout when it has one, else the whole note.
+  func hash(into hasher: inout Hasher) {
+    if let layout = note.layout {
+      hasher.combine(layout)
+    } else {
+      hasher.combine(note)
+    }
   }
 }

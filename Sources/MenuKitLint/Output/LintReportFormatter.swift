@@ -345,18 +345,23 @@ package enum LintReportFormatter {
   /// A path as a URI reference: characters other than unreserved ones and `/` are
   /// percent-encoded, so `my keymaps/a.json` is `my%20keymaps/a.json`.
   static func uriReference(_ path: String) -> String {
+    // The unreserved bytes are copied as they are (ASCII, one byte each), a run at a time.
     var encoded = ""
     encoded.reserveCapacity(path.utf8.count)
+    var run: [UInt8] = []
     for byte in path.utf8 {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
         UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+        run.append(byte)
       default:
+        encoded += String(decoding: run, as: UTF8.self)
+        run.removeAll(keepingCapacity: true)
         appendEscape(byte, to: &encoded)
       }
     }
+    encoded += String(decoding: run, as: UTF8.self)
     return encoded
   }
 
