@@ -158,6 +158,19 @@ public final class XKBKeyboard {
       consumedCache: ConsumedModifiersCache())
   }
 
+  /// Creates a translator for the typing engine's questions about each key and state about
+  /// once, as a sweep over layouts asks them (`keymap-lint --all-layouts`): the same answers,
+  /// but its consumed-modifier cache keeps only the latest answer per key, since hashing every
+  /// answer into a table cost more than computing it again.
+  ///
+  /// - Parameter keymap: The keymap that translates keys.
+  package convenience init(typingOn keymap: XKBKeymap) {
+    self.init(
+      keymap: keymap, compose: nil, stateSource: .keyEvents, repeatSettings: .init(),
+      clock: MonotonicClock(), relocations: RelocationCache(),
+      consumedCache: ConsumedModifiersCache(keepsEveryAnswer: false))
+  }
+
   /// Creates a translator whose relocation and consumed-modifier caches are given: the
   /// typing engine's scratch keyboard shares its keyboard's, since both depend on the keymap
   /// alone.

@@ -94,7 +94,7 @@ package final class LayoutKeyboard {
   init(name: LayoutName, keymap: XKBKeymap) {
     self.name = name
     self.keymap = keymap
-    self.keyboard = XKBKeyboard(keymap: keymap)
+    self.keyboard = XKBKeyboard(typingOn: keymap)
   }
 
   /// How an input is typed here: directly, only with AltGr, or not at all
@@ -152,6 +152,12 @@ package final class LayoutKeyboard {
   ) -> StrokeTyping {
     keyboard.uncachedTyping(
       of: stroke, platform: platform, allowsAutomaticLocalization: allowsAutomaticLocalization)
+  }
+
+  /// ``answerOnce(of:platform:allowsAutomaticLocalization:)`` for a question read once for
+  /// every layout (``MenuKitXKB/TypingQuestion``).
+  func answerOnce(_ question: TypingQuestion, platform: PlatformProfile) -> StrokeTyping {
+    keyboard.uncachedTyping(question, platform: platform)
   }
 
   /// The XKB name of a key, such as `AD11`, and its Linux name, such as `KEY_LEFTBRACE`.

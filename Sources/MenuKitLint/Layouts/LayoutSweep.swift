@@ -87,10 +87,10 @@ extension LayoutAnalyzer {
   /// compiled here (and then written back to the cache).
   fileprivate func answer(
     _ queries: [LayoutQuery], keys: [String], on name: LayoutName, platform: PlatformProfile,
-    cache: LayoutTypingCache?, identity: String?, source: FlatLayoutSource?
+    cache: LayoutTypingCache?, identity: String?, source: FlatLayoutSource?, facts: QueryFacts
   ) -> LayoutTable {
     guard let cache, let identity else {
-      return answer(queries, on: name, platform: platform, source: source)
+      return answer(queries, on: name, platform: platform, source: source, facts: facts)
     }
     let cached = cache.read(name, identity: identity)
     var entry = cached ?? LayoutTypingCache.Entry()
@@ -98,11 +98,12 @@ extension LayoutAnalyzer {
     if cached == nil || (entry.failure == nil && !missing.isEmpty) {
       do {
         let keyboard = try compile(name, from: source)
-        let us = self.us
+        let facts = facts.facts(of: queries, platform: platform, us: self)
         for index in missing {
           let query = queries[index]
           entry.answers[keys[index]] = LayoutProblem.problems(
-            of: query.stroke, on: keyboard, platform: platform, localizes: query.localizes, us: us)
+            of: query.stroke, on: keyboard, platform: platform, localizes: query.localizes,
+            facts: facts[index])
         }
       } catch {
         entry = LayoutTypingCache.Entry(failure: error.logLines.first ?? error.message)
@@ -124,7 +125,7 @@ extension LayoutAnalyzer {
   /// the answers kept by question index rather than by the cache's text keys.
   private func answer(
     _ queries: [LayoutQuery], on name: LayoutName, platform: PlatformProfile,
-    source: FlatLayoutSource?
+    source: FlatLayoutSource?, facts: QueryFacts
   ) -> LayoutTable {
     let keyboard: LayoutKeyboard
     do {
@@ -132,11 +133,12 @@ extension LayoutAnalyzer {
     } catch {
       return LayoutTable(name: name, failure: error.logLines.first ?? error.message, problems: [:])
     }
-    let us = self.us
+    let facts = facts.facts(of: queries, platform: platform, us: self)
     var problems: [Int: [LayoutProblem]] = [:]
     for (index, query) in queries.enumerated() {
       let answer = LayoutProblem.problems(
-        of: query.stroke, on: keyboard, platform: platform, localizes: query.localizes, us: us)
+        of: query.stroke, on: keyboard, platform: platform, localizes: query.localizes,
+        facts: facts[index])
       if !answer.isEmpty { problems[index] = answer }
     }
     return LayoutTable(name: name, failure: nil, problems: problems)
@@ -180,10 +182,11 @@ private struct SweepPlan: Sendable {
     let state = Mutex(SweepState(tables: Array(repeating: nil, count: unique.count)))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let worker = LayoutAnalyzer(includePaths: includePaths)
+      let facts = QueryFacts()
       while let index = state.withLock({ $0.take(below: unique.count) }) {
         let table = worker.answer(
           queries, keys: keys, on: unique[index], platform: platform, cache: cache,
-          identity: identity, source: source)
+          identity: identity, source: source, facts: facts)
         let done = state.withLock { state in
           state.tables[index] = table
           state.done += 1
@@ -228,5 +231,25 @@ private struct SweepState {
     guard next < count else { return nil }
     defer { next += 1 }
     return next
+  }
+}
+
+/// A worker's facts of the sweep's questions that do not depend on the layout
+/// (``StrokeFacts``), read on first need, once for all the layouts it answers: a worker that
+/// compiles no layout (the cache answers them all) reads none, and compiles no US QWERTY.
+final class QueryFacts {
+  private var known: [StrokeFacts]?
+
+  /// The facts of every question, by index, read with `analyzer`'s US QWERTY on first call.
+  func facts(of queries: [LayoutQuery], platform: PlatformProfile, us analyzer: LayoutAnalyzer)
+    -> [StrokeFacts]
+  {
+    if let known { return known }
+    let us = analyzer.us
+    let facts = queries.map {
+      StrokeFacts($0.stroke, platform: platform, localizes: $0.localizes, us: us)
+    }
+    known = facts
+    return facts
   }
 }
