@@ -31,6 +31,8 @@ package final class LayoutAnalyzer {
   /// How many layouts a sweep checks at once, each on its own thread: by default, the number
   /// of active cores.
   package var maximumWorkers = ProcessInfo.processInfo.activeProcessorCount
+  /// A sweep's flat keymap texts being prepared ahead (``prepareSweep(of:platform:)``).
+  var preparation: SweepPreparation?
 
   /// Creates an analyzer over the system's XKB data, or over other include paths.
   ///

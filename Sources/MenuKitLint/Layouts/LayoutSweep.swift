@@ -74,6 +74,14 @@ extension LayoutAnalyzer {
     -> SweepPlan
   {
     let cache = typingCache
+    if let preparation, preparation.layouts == layouts, preparation.platform == platform,
+      preparation.cache == cache
+    {
+      return SweepPlan(
+        queries: queries, layouts: layouts, platform: platform, includePaths: includePaths,
+        cache: cache, identity: preparation.identity, progress: progress,
+        maximumWorkers: maximumWorkers, preparation: preparation)
+    }
     return SweepPlan(
       queries: queries, layouts: layouts, platform: platform, includePaths: includePaths,
       cache: cache,
@@ -81,6 +89,31 @@ extension LayoutAnalyzer {
         LayoutTypingCache.identity(includePaths: context.includePaths, platform: platform)
       },
       progress: progress, maximumWorkers: maximumWorkers)
+  }
+
+  /// Starts preparing a sweep of `layouts` on another thread and returns at once: the flat
+  /// keymap texts (``FlatLayoutSource``), which need the layouts but not the questions, so
+  /// that `keymap-lint` reads and models its inputs meanwhile. A sweep of the same layouts,
+  /// platform and cache then takes them instead of preparing them itself; they are the same.
+  ///
+  /// - Parameters:
+  ///   - layouts: The layouts the sweep will check, in report order.
+  ///   - platform: The platform profile of the sweep.
+  package func prepareSweep(of layouts: [LayoutName], platform: PlatformProfile) {
+    let cache = typingCache
+    let identity = cache.map { _ in
+      LayoutTypingCache.identity(includePaths: context.includePaths, platform: platform)
+    }
+    let preparation = SweepPreparation(
+      layouts: layouts, platform: platform, cache: cache, identity: identity)
+    let includePaths = includePaths
+    DispatchQueue(label: "MenuKitLint.sweep.prepare").async {
+      preparation.finish(
+        SweepPlan.flatSource(
+          for: SweepPlan.unique(layouts), cache: cache, identity: identity,
+          includePaths: includePaths))
+    }
+    self.preparation = preparation
   }
 
   /// One layout's answers: from its cache entry where it has them, else from the layout
@@ -155,30 +188,49 @@ private struct SweepPlan: Sendable {
   var identity: String?
   var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   var maximumWorkers: Int
+  /// The flat texts prepared ahead (``LayoutAnalyzer/prepareSweep(of:platform:)``), if any.
+  var preparation: SweepPreparation? = nil
+
+  /// The layouts, each once, in order.
+  static func unique(_ layouts: [LayoutName]) -> [LayoutName] {
+    var seen: Set<LayoutName> = []
+    return layouts.filter { seen.insert($0).inserted }
+  }
+
+  /// The flat keymap texts for the layouts a sweep will compile (those without a cache entry);
+  /// nil when they are too few to repay preparing them.
+  static func flatSource(
+    for unique: [LayoutName], cache: LayoutTypingCache?, identity: String?,
+    includePaths: [String]
+  ) -> FlatLayoutSource? {
+    let cold =
+      cache.flatMap { cache in
+        identity.map { identity in
+          unique.filter { !cache.hasEntry(for: $0, identity: identity) }
+        }
+      } ?? unique
+    // Each class's reference costs about three compiles; a few layouts do not repay it.
+    guard cold.count >= FlatLayoutSource.minimumLayouts else { return nil }
+    return FlatLayoutSource.prepare(for: cold, in: LayoutAnalyzer(includePaths: includePaths))
+  }
 
   /// Answers every layout on up to ``maximumWorkers`` threads (the calling one among them),
   /// each worker with its own analyzer and XKB context, and returns the tables in the order of
   /// ``layouts``.
   func run() -> [LayoutTable] {
     guard !layouts.isEmpty else { return [] }
-    var seen: Set<LayoutName> = []
-    let unique = layouts.filter { seen.insert($0).inserted }
+    let unique = Self.unique(layouts)
     let keys = queries.map(\.cacheKey)
     let workers = max(1, min(unique.count, maximumWorkers))
-    // The flat keymap texts, prepared once for every worker; only for the layouts that will be
-    // compiled, so a warm sweep prepares nothing.
-    let source: FlatLayoutSource? = {
-      let cold =
-        cache.flatMap { cache in
-          identity.map { identity in
-            unique.filter { !cache.hasEntry(for: $0, identity: identity) }
-          }
-        } ?? unique
-      // Each class's reference costs about three compiles; a few layouts do not repay it.
-      guard cold.count >= FlatLayoutSource.minimumLayouts else { return nil }
-      return FlatLayoutSource.prepare(
-        for: cold, in: LayoutAnalyzer(includePaths: includePaths))
-    }()
+    // The flat keymap texts, prepared once for every worker (or ahead, while the inputs were
+    // read); only for the layouts that will be compiled, so a warm sweep prepares nothing.
+    let source: FlatLayoutSource?
+    if let preparation {
+      source = preparation.source()
+    } else {
+      source = Self.flatSource(
+        for: unique, cache: cache, identity: identity, includePaths: includePaths)
+    }
     let state = Mutex(SweepState(tables: Array(repeating: nil, count: unique.count)))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let worker = LayoutAnalyzer(includePaths: includePaths)
@@ -251,5 +303,42 @@ final class QueryFacts {
     }
     known = facts
     return facts
+  }
+}
+
+/// A sweep's flat keymap texts being prepared on another thread
+/// (``LayoutAnalyzer/prepareSweep(of:platform:)``), with what they were prepared for.
+final class SweepPreparation: Sendable {
+  /// The layouts, platform and cache the texts are for, and the cache identity read for them.
+  let layouts: [LayoutName]
+  let platform: PlatformProfile
+  let cache: LayoutTypingCache?
+  let identity: String?
+  private let result = Mutex<FlatLayoutSource??>(nil)
+  private let ready = DispatchSemaphore(value: 0)
+
+  /// Starts a preparation for these layouts, platform and cache.
+  init(
+    layouts: [LayoutName], platform: PlatformProfile, cache: LayoutTypingCache?,
+    identity: String?
+  ) {
+    self.layouts = layouts
+    self.platform = platform
+    self.cache = cache
+    self.identity = identity
+  }
+
+  /// Hands over the texts; called once, by the preparation.
+  func finish(_ source: FlatLayoutSource?) {
+    result.withLock { $0 = .some(source) }
+    ready.signal()
+  }
+
+  /// The texts, once they are ready; nil when there are none. Any number of calls.
+  func source() -> FlatLayoutSource? {
+    if let known = result.withLock({ $0 }) { return known }
+    ready.wait()
+    ready.signal()
+    return result.withLock { $0 } ?? nil
   }
 }
