@@ -763,13 +763,15 @@ final class TypingSupport {
   var answers: [AnswerKey: StrokeTyping] = [:]
 
   /// The scratch keyboard of a keyboard, made on first use: the same keymap, no Compose, no
-  /// repeats, and the keyboard's relocation and consumed-modifier caches.
+  /// repeats, and the keyboard's relocation and consumed-modifier caches, modifier masks and
+  /// first-level symbols.
   func scratchKeyboard(for keyboard: XKBKeyboard) -> XKBKeyboard {
     if let scratch { return scratch }
     let made = XKBKeyboard(
       keymap: keyboard.state.keymap, compose: nil, stateSource: .keyEvents,
       repeatSettings: KeyRepeatSettings(isEnabled: false), clock: keyboard.clock,
-      relocations: keyboard.relocations, consumedCache: keyboard.consumedCache)
+      relocations: keyboard.relocations, consumedCache: keyboard.consumedCache,
+      modifierMasks: keyboard.modifierMasks, baseSymbols: keyboard.baseSymbols)
     scratch = made
     return made
   }

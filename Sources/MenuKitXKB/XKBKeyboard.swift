@@ -171,13 +171,14 @@ public final class XKBKeyboard {
       consumedCache: ConsumedModifiersCache(keepsEveryAnswer: false))
   }
 
-  /// Creates a translator whose relocation and consumed-modifier caches are given: the
-  /// typing engine's scratch keyboard shares its keyboard's, since both depend on the keymap
-  /// alone.
+  /// Creates a translator whose relocation and consumed-modifier caches (and, when given, modifier
+  /// masks and first-level symbols) are given: the typing engine's scratch keyboard shares its
+  /// keyboard's, since they depend on the keymap alone.
   init(
     keymap: XKBKeymap, compose: XKBComposeTable?, stateSource: StateSource,
     repeatSettings: KeyRepeatSettings, clock: any KeyboardClock,
-    relocations: RelocationCache, consumedCache: ConsumedModifiersCache
+    relocations: RelocationCache, consumedCache: ConsumedModifiersCache,
+    modifierMasks: ModifierMasks? = nil, baseSymbols: BaseSymbols? = nil
   ) {
     self.relocations = relocations
     self.consumedCache = consumedCache
@@ -188,8 +189,9 @@ public final class XKBKeyboard {
     self.compose = compose.map(XKBComposeState.init(table:))
     self.statePointer = state.pointer
     self.keymapPointer = keymap.pointer
-    self.modifierMasks = ModifierMasks(keymap: keymap.pointer)
-    self.baseSymbols = BaseSymbols(keymap: keymap.pointer)
+    // Both depend on the keymap alone: a keyboard on the same keymap may hand over its own.
+    self.modifierMasks = modifierMasks ?? ModifierMasks(keymap: keymap.pointer)
+    self.baseSymbols = baseSymbols ?? BaseSymbols(keymap: keymap.pointer)
     self.textBuffer = .allocate(capacity: 64)
     self.keyCache = KeyCache()
   }
