@@ -58,6 +58,9 @@ struct SweepTailFastPathTests {
       "Ctrl+é" + marker, "x\u{37E} witness context stack 'Editor'", "x" + marker + "\u{301}y'",
       "a\r\n" + marker + "\r\nb", "; witness context stack", "ä; witness context stack 'ö'",
       String(repeating: "ab; witness ", count: 40) + marker + "z",
+      "é" + marker + "x'", "…" + marker + "\u{301}'" + marker + "y'", "\u{600}" + marker + "z'",
+      "ü\u{37E} witness context stack 'a'" + marker, "→ Ctrl+K" + marker + "Editor > Pane'",
+      "👍🏽" + marker + "👍🏽'" + marker, "e\u{301}" + marker + "\u{200D}x'",
     ]
     return messages
   }

@@ -50,14 +50,22 @@ package enum LintReportFormatter {
   /// - Parameter report: The report.
   /// - Returns: The text.
   package static func human(_ report: LintReport) -> String {
-    var lines: [String] = []
+    // Each line is appended with its line break, as joining the lines with line breaks and
+    // ending with one would write them.
+    var text = ""
     for finding in report.findings {
       let head =
         "\(finding.severity.rawValue)[\(finding.code.rawValue) \(finding.code.name)]: "
         + finding.message
-      lines.append(finding.location.map { "\($0): \(head)" } ?? head)
-      lines += details(of: finding).map { "  " + $0 }
+      text += finding.location.map { "\($0): \(head)" } ?? head
+      text += "\n"
+      for detail in details(of: finding) {
+        text += "  "
+        text += detail
+        text += "\n"
+      }
     }
+    var lines: [String] = []
     let errors = report.count(.error)
     let warnings = report.count(.warning)
     let notes = report.count(.note)
@@ -71,7 +79,7 @@ package enum LintReportFormatter {
     lines.append(
       "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) "
         + "in \(checked)")
-    return lines.joined(separator: "\n") + "\n"
+    return text + lines.joined(separator: "\n") + "\n"
   }
 
   /// The lines under a finding, without indentation: its witness (`witness: Editor`), for a

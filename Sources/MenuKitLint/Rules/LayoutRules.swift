@@ -145,29 +145,58 @@ struct LayoutCheck {
     }
     let indices = Dictionary(uniqueKeysWithValues: zip(queries, queries.indices))
     var findings: [LintFinding] = []
+    // The layouts of each question's notes of a code in words, once for the bindings that
+    // share the question.
+    var layoutTexts: [Int: LayoutsText] = [:]
     for (binding, stroke, localizes) in Self.strokes(model) {
       let query = LayoutQuery(stroke: stroke, localizes: localizes)
-      let notes = indices[query].map { notesByQuery[$0] } ?? [:]
-      for code in Self.codes {
+      let index = indices[query]
+      let notes = index.map { notesByQuery[$0] } ?? [:]
+      for (position, code) in Self.codes.enumerated() {
         guard let notes = notes[code] else { continue }
+        let text: LayoutsText
+        if let index, let known = layoutTexts[index * Self.codes.count + position] {
+          text = known
+        } else {
+          text = LayoutsText(notes)
+          if let index { layoutTexts[index * Self.codes.count + position] = text }
+        }
         findings.append(
-          finding(code, binding: binding, stroke: stroke, localizes: localizes, notes: notes))
+          finding(
+            code, binding: binding, stroke: stroke, localizes: localizes, notes: notes,
+            layouts: text))
       }
     }
     return findings
   }
 
+  /// The layouts of a finding's notes, in the words of its message and group key.
+  struct LayoutsText {
+    /// The layouts, in the notes' order.
+    var layouts: [String]
+    /// The layouts as the message names them: `se`, `3 layouts (de, fr, se)`.
+    var on: String
+    /// The layouts as the group key holds them: `de,fr,se`.
+    var joined: String
+
+    /// The layouts of notes.
+    init(_ notes: [LintNote]) {
+      layouts = notes.compactMap(\.layout)
+      on =
+        layouts.count == 1
+        ? layouts[0]
+        : "\(layouts.count) layouts (\(layouts.prefix(6).joined(separator: ", "))"
+          + (layouts.count > 6 ? ", …)" : ")")
+      joined = layouts.joined(separator: ",")
+    }
+  }
+
   /// One finding: the stroke, the layouts it concerns, and their notes.
   private func finding(
     _ code: DiagnosticCode, binding: LintBinding, stroke: KeyboardShortcut, localizes: Bool,
-    notes: [LintNote]
+    notes: [LintNote], layouts text: LayoutsText
   ) -> LintFinding {
-    let layouts = notes.compactMap(\.layout)
-    let on =
-      layouts.count == 1
-      ? layouts[0]
-      : "\(layouts.count) layouts (\(layouts.prefix(6).joined(separator: ", "))"
-        + (layouts.count > 6 ? ", …)" : ")")
+    let on = text.on
     let what: String
     let phrase: String
     switch code {
@@ -201,7 +230,7 @@ struct LayoutCheck {
       group: LintGroupKey(
         code, severity: diagnostic.severity, label: stroke.label(for: platform),
         identity: "\(press.modifiers.rawValue):\(press.input.canonicalName) "
-          + "\(layouts.joined(separator: ",")) localizes=\(localizes)",
+          + "\(text.joined) localizes=\(localizes)",
         phrase: phrase))
   }
 }
