@@ -76,6 +76,33 @@ struct SweepTailFastPathTests {
     }
   }
 
+  @Test("grouping merges on two threads exactly as on one")
+  func parallelGroupingMatchesSequential() {
+    let document = LintDocument.load(
+      contentsOf: "\(corpusPath)/vscode/linux.keybindings.json", platform: .linux)
+    var configuration = LintConfiguration(platform: .linux)
+    configuration.layouts = ["de", "se", "fr", "ru", "pl", "cz"].map { LayoutName(layout: $0) }
+    let report = KeymapLinter(configuration: configuration).lint([document])
+    let sequential = report.grouped(mergingInParallelFrom: .max)
+    let parallel = report.grouped(mergingInParallelFrom: 1)
+    #expect(sequential.findings.filter(\.isGroup).count > 64)
+    #expect(parallel == sequential)
+    #expect(report.grouped() == sequential)
+    #expect(
+      LintReportFormatter.format(parallel, as: .sarif)
+        == LintReportFormatter.format(sequential, as: .sarif))
+    // The text output in two halves, of the grouped report and of the ungrouped one.
+    for report in [sequential, report] {
+      let whole = LintReportFormatter.human(report, inHalvesFrom: .max)
+      #expect(Array(LintReportFormatter.human(report, inHalvesFrom: 1).utf8) == Array(whole.utf8))
+      #expect(Array(LintReportFormatter.human(report).utf8) == Array(whole.utf8))
+    }
+    let empty = LintReport(findings: [], files: [], layouts: [], configuration: configuration)
+    #expect(
+      LintReportFormatter.human(empty, inHalvesFrom: 0)
+        == LintReportFormatter.human(empty, inHalvesFrom: .max))
+  }
+
   @Test("uriReference encodes paths as the scalar-by-scalar definition does")
   func uriReferenceMatchesDefinition() {
     let paths = [

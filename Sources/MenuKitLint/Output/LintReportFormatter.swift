@@ -1,5 +1,7 @@
+import Dispatch
 import MenuKit
 import MenuKitJSON
+import Synchronization
 
 /// Writes a ``LintReport`` for people, for programs (versioned JSON), for code-scanning
 /// views (SARIF 2.1.0) and for GitHub Actions (workflow annotations).
@@ -50,20 +52,28 @@ package enum LintReportFormatter {
   /// - Parameter report: The report.
   /// - Returns: The text.
   package static func human(_ report: LintReport) -> String {
-    // Each line is appended with its line break, as joining the lines with line breaks and
-    // ending with one would write them.
-    var text = ""
-    for finding in report.findings {
-      let head =
-        "\(finding.severity.rawValue)[\(finding.code.rawValue) \(finding.code.name)]: "
-        + finding.message
-      text += finding.location.map { "\($0): \(head)" } ?? head
-      text += "\n"
-      for detail in details(of: finding) {
-        text += "  "
-        text += detail
-        text += "\n"
+    human(report, inHalvesFrom: humanFindingsInHalves)
+  }
+
+  /// How many findings the text output writes in two halves, on two threads.
+  static let humanFindingsInHalves = 512
+
+  /// ``human(_:)``, with the findings' lines written in two halves on two threads when there
+  /// are at least `threshold` findings (each finding's lines depend on it alone; the halves
+  /// are joined in order; the tests compare both ways).
+  static func human(_ report: LintReport, inHalvesFrom threshold: Int) -> String {
+    let findings = report.findings
+    var text: String
+    if findings.count >= threshold {
+      let middle = findings.count / 2
+      let halves = Mutex(["", ""])
+      DispatchQueue.concurrentPerform(iterations: 2) { part in
+        let lines = humanLines(findings[part == 0 ? 0..<middle : middle..<findings.count])
+        halves.withLock { $0[part] = lines }
       }
+      text = halves.withLock { $0[0] + $0[1] }
+    } else {
+      text = humanLines(findings[...])
     }
     var lines: [String] = []
     let errors = report.count(.error)
@@ -80,6 +90,25 @@ package enum LintReportFormatter {
       "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) "
         + "in \(checked)")
     return text + lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The text output's lines of findings, each with its line break, as joining the lines with
+  /// line breaks and ending with one would write them.
+  static func humanLines(_ findings: ArraySlice<LintFinding>) -> String {
+    var text = ""
+    for finding in findings {
+      let head =
+        "\(finding.severity.rawValue)[\(finding.code.rawValue) \(finding.code.name)]: "
+        + finding.message
+      text += finding.location.map { "\($0): \(head)" } ?? head
+      text += "\n"
+      for detail in details(of: finding) {
+        text += "  "
+        text += detail
+        text += "\n"
+      }
+    }
+    return text
   }
 
   /// The lines under a finding, without indentation: its witness (`witness: Editor`), for a
