@@ -158,10 +158,7 @@ extension XKBKeyboard {
   package func uncachedTyping(
     of stroke: KeyboardShortcut, platform: PlatformProfile, allowsAutomaticLocalization: Bool
   ) -> StrokeTyping {
-    // Read first, so that reachability reads the keysyms' places from it rather than build a
-    // table of its own (``places(of:)``).
-    _ = inputIndex
-    return computeTyping(
+    computeTyping(
       of: stroke, platform: platform, localizes: allowsAutomaticLocalization,
       direction: .leftToRight)
   }
@@ -177,8 +174,7 @@ extension XKBKeyboard {
   package func uncachedTyping(_ question: TypingQuestion, platform: PlatformProfile)
     -> StrokeTyping
   {
-    _ = inputIndex
-    return computeTyping(question, platform: platform, direction: .leftToRight)
+    computeTyping(question, platform: platform, direction: .leftToRight)
   }
 }
 
@@ -397,9 +393,12 @@ extension XKBKeyboard {
     if direction == .rightToLeft, let mirrored = KeyCommandMatcher.mirroredInput(target) {
       target = mirrored
     }
+    // Read before the relocation, so that reachability reads the keysyms' places from it
+    // rather than build a table of its own (``places(of:)``).
+    let index = inputIndex
     let relocation = localizes ? relocatedKey(for: target) : nil
     let candidates = typingCandidates(
-      for: target, relocation: relocation, strokeKeys: strokeKeys, table: table)
+      for: target, relocation: relocation, strokeKeys: strokeKeys, table: table, index: index)
 
     let matcher = KeyCommandMatcher(platform: platform)
     let commands = question.commands
@@ -446,12 +445,12 @@ extension XKBKeyboard {
   }
 
   /// The presses to try for an input, in the order of
-  /// ``typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``, without repeats.
+  /// ``typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``, without repeats;
+  /// `index` is the active layout group's ``inputIndex``.
   func typingCandidates(
     for target: KeyInput, relocation: ShortcutLocation?, strokeKeys: [Int],
-    table: ModifierKeyTable
+    table: ModifierKeyTable, index: [KeyInput: [TypingSupport.Way]]
   ) -> [TypingSupport.Candidate] {
-    let index = inputIndex
     let layout = state.activeLayout
     let covered = strokeKeys.reduce(xkb_mod_mask_t(0)) { $0 | table.masks[$1] }
 
