@@ -61,8 +61,35 @@ package struct LintFinding: Hashable, Sendable {
   /// The message without a witness clause: what a baseline fingerprint hashes, so that
   /// baselines written when messages ended with their witness still match.
   static func messageWithoutWitness(_ message: String) -> String {
-    guard let range = message.ranges(of: witnessMarker).last else { return message }
-    return String(message[..<range.lowerBound])
+    // The marker is ASCII, cannot overlap itself and holds no line break, so its occurrences
+    // among the characters are its occurrences among the bytes that start and end on
+    // character boundaries, found without comparing characters; but for a GREEK QUESTION
+    // MARK (U+037E), which is canonically a semicolon: such a message is searched by
+    // character.
+    let bytes = Array(message.utf8)
+    let hasGreekQuestionMark = bytes.indices.dropLast().contains {
+      bytes[$0] == 0xCD && bytes[$0 + 1] == 0xBE
+    }
+    guard !hasGreekQuestionMark else {
+      guard let range = message.ranges(of: witnessMarker).last else { return message }
+      return String(message[..<range.lowerBound])
+    }
+    let marker = Array(witnessMarker.utf8)
+    var start = bytes.count - marker.count
+    while start >= 0 {
+      if bytes[start] == marker[0], bytes[start..<start + marker.count].elementsEqual(marker) {
+        let utf8 = message.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: start)
+        let upper = utf8.index(lower, offsetBy: marker.count)
+        if String.Index(lower, within: message) != nil,
+          String.Index(upper, within: message) != nil
+        {
+          return String(message[..<lower])
+        }
+      }
+      start -= 1
+    }
+    return message
   }
 
   /// The code.

@@ -1,4 +1,6 @@
+import Dispatch
 import MenuKit
+import Synchronization
 
 // Findings of one key across many bindings, as one finding: a reference keymap reads as a list
 // of keys, not hundreds of lines.
@@ -27,6 +29,12 @@ extension LintReport {
   /// - Returns: The grouped report, in report order.
   /// - Complexity: O(*n* log *n*) in the number of findings and participants.
   package func grouped() -> LintReport {
+    grouped(mergingInParallelFrom: Self.groupsMergedInParallel)
+  }
+
+  /// ``grouped()``, merging the groups on two threads when there are at least `threshold`
+  /// groups of several findings (the tests compare both ways).
+  func grouped(mergingInParallelFrom threshold: Int) -> LintReport {
     var order: [LintGroupKey] = []
     var members: [LintGroupKey: [LintFinding]] = [:]
     var kept: [LintFinding] = []
@@ -40,14 +48,48 @@ extension LintReport {
     }
     let fileOrder = Dictionary(
       files.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-    for key in order {
-      let group = members[key]!
-      kept.append(group.count == 1 ? group[0] : merge(group, key: key, fileOrder: fileOrder))
+    let groups = order.map { members[$0]! }
+    let merged = mergedGroups(
+      groups, keys: order, fileOrder: fileOrder, parallelFrom: threshold)
+    for (index, group) in groups.enumerated() {
+      kept.append(group.count == 1 ? group[0] : merged[index]!)
     }
     var report = self
     report.findings = kept.sorted(by: KeymapLinter.reportOrder)
     return report
   }
+
+  /// The merged finding of each group of several findings (nil for a group of one), by
+  /// position. Each merge depends on its group alone: with many groups (a sweep over every
+  /// layout) they are merged on two threads, every other group on each, and put back in place.
+  private func mergedGroups(
+    _ groups: [[LintFinding]], keys: [LintGroupKey], fileOrder: [String: Int],
+    parallelFrom threshold: Int
+  ) -> [LintFinding?] {
+    let several = groups.indices.filter { groups[$0].count > 1 }
+    guard several.count >= threshold else {
+      var merged = [LintFinding?](repeating: nil, count: groups.count)
+      for index in several {
+        merged[index] = merge(groups[index], key: keys[index], fileOrder: fileOrder)
+      }
+      return merged
+    }
+    let results = Mutex([LintFinding?](repeating: nil, count: groups.count))
+    DispatchQueue.concurrentPerform(iterations: 2) { part in
+      var local: [(Int, LintFinding)] = []
+      for position in stride(from: part, to: several.count, by: 2) {
+        let index = several[position]
+        local.append((index, merge(groups[index], key: keys[index], fileOrder: fileOrder)))
+      }
+      results.withLock { merged in
+        for (index, finding) in local { merged[index] = finding }
+      }
+    }
+    return results.withLock { $0 }
+  }
+
+  /// How many groups of several findings are merged on two threads rather than one.
+  static let groupsMergedInParallel = 64
 
   /// One finding for several of one group key, at the first.
   private func merge(_ group: [LintFinding], key: LintGroupKey, fileOrder: [String: Int])
@@ -86,9 +128,11 @@ extension LintReport {
       key.countsEveryParticipant
       ? participants.count : participants.lazy.filter { $0.role == .reported }.count
     var notes: [LintNote] = []
-    var seenNotes: Set<LintNote> = []
+    var seenNotes: Set<NoteIdentity> = []
     for note in sorted.flatMap(\.notes)
-    where note.location == nil && !Self.isMoreNote(note) && seenNotes.insert(note).inserted {
+    where note.location == nil && !Self.isMoreNote(note)
+      && seenNotes.insert(NoteIdentity(note)).inserted
+    {
       notes.append(note)
     }
     var merged = LintFinding(
@@ -105,5 +149,29 @@ extension LintReport {
   /// lists them all.
   private static func isMoreNote(_ note: LintNote) -> Bool {
     note.message.hasPrefix("and ") && note.message.hasSuffix(" more")
+  }
+}
+
+/// A note as a group's notes are told apart: equal exactly when the notes are, but hashed by
+/// the layout a layout note names (a short ASCII name) rather than by its message, whose
+/// non-ASCII characters make hashing it by canonical equivalence slow; a note without a layout
+/// is hashed whole. Equal notes name the same layout, so they hash the same.
+struct NoteIdentity: Hashable {
+  /// The note.
+  let note: LintNote
+
+  /// Wraps a note.
+  init(_ note: LintNote) { self.note = note }
+
+  /// Whether two notes are equal (``LintNote``'s own equality).
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.note == rhs.note }
+
+  /// Hashes the note's layout when it has one, else the whole note.
+  func hash(into hasher: inout Hasher) {
+    if let layout = note.layout {
+      hasher.combine(layout)
+    } else {
+      hasher.combine(note)
+    }
   }
 }

@@ -26,14 +26,14 @@ extension XKBKeyboard: KeyboardLayoutProviding {
     let cacheKey = pressState(of: key, flags: key.modifierFlags)
     let slot = key.evdevCode & (ConsumedModifiersCache.slotCount - 1)
     if let recent = consumedCache.recent[slot], recent.key == cacheKey { return recent.flags }
-    if let known = consumedCache.entries[cacheKey] {
+    let keepsEveryAnswer = consumedCache.keepsEveryAnswer
+    if keepsEveryAnswer, let known = consumedCache.entries[cacheKey] {
       consumedCache.remember(known, for: cacheKey, inSlot: slot)
       return known
     }
-    guard let scratch = xkb_state_new(keymapPointer) else {
+    guard let scratch = consumedCache.scratchState(keymap: keymapPointer) else {
       return state.consumedModifiers(forEvdevCode: key.evdevCode)
     }
-    defer { xkb_state_unref(scratch) }
     xkb_state_update_mask(
       scratch, cacheKey.depressed, cacheKey.latched, cacheKey.locked, 0, 0, cacheKey.layout)
     let consumed = xkb_state_key_get_consumed_mods2(
@@ -43,7 +43,11 @@ extension XKBKeyboard: KeyboardLayoutProviding {
     if consumed & masks.control != 0 { result.insert(.control) }
     if consumed & masks.alternate != 0 { result.insert(.alternate) }
     if consumed & masks.command != 0 { result.insert(.command) }
-    consumedCache.record(result, for: cacheKey, inSlot: slot)
+    if keepsEveryAnswer {
+      consumedCache.record(result, for: cacheKey, inSlot: slot)
+    } else {
+      consumedCache.remember(result, for: cacheKey, inSlot: slot)
+    }
     return result
   }
 
@@ -139,10 +143,51 @@ enum USQWERTY {
     }
     return table
   }()
+
+  /// The keys and the inputs of their keysyms (``keysyms``), by evdev code: the order the
+  /// Latin fallback files them in (``XKBKeyboard/fallbackIndex``).
+  static let fallbackInputs: [(code: Int, input: KeyInput?)] = keysyms.sorted {
+    $0.key < $1.key
+  }.map { ($0.key, KeyInput(keysym: $0.value)) }
+
+  /// The Latin fallback's index of a keymap with one layout group: US QWERTY's keys alone,
+  /// filed as ``XKBKeyboard/fallbackIndex`` files them.
+  static let fallbackIndex: [KeyInput: [Int]] = {
+    var index: [KeyInput: [Int]] = [:]
+    for (code, input) in fallbackInputs { XKBKeyboard.addFallback(input, code, to: &index) }
+    return index
+  }()
 }
 
 /// Consumed modifiers by key and modifier state, as an ``XKBKeyboard`` has computed them.
 final class ConsumedModifiersCache {
+  /// Whether ``entries`` keeps every answer (else only ``recent`` does): see
+  /// ``XKBKeyboard/init(typingOn:)``.
+  let keepsEveryAnswer: Bool
+  /// A state of the keymap that answers are computed in, made on first use; each answer sets
+  /// all of its modifiers and layout (`xkb_state_update_mask`) and no key ever goes down in
+  /// it, so it answers as a new state would.
+  private var scratch: OpaquePointer?
+
+  /// Creates an empty cache.
+  ///
+  /// - Parameter keepsEveryAnswer: Whether every answer is kept, or only the latest per key.
+  init(keepsEveryAnswer: Bool = true) {
+    self.keepsEveryAnswer = keepsEveryAnswer
+  }
+
+  deinit {
+    if let scratch { xkb_state_unref(scratch) }
+  }
+
+  /// The state answers are computed in, made for `keymap` on first use (the keymap of the
+  /// keyboards that share this cache); nil when libxkbcommon cannot make one.
+  func scratchState(keymap: OpaquePointer) -> OpaquePointer? {
+    if let scratch { return scratch }
+    scratch = xkb_state_new(keymap)
+    return scratch
+  }
+
   struct Key: Hashable {
     var evdevCode: Int
     var depressed: UInt32

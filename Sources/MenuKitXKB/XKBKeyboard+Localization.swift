@@ -65,12 +65,11 @@ extension XKBKeyboard {
   /// keysyms (`targets`): the same ranking over ``keysymPlaces``, the search order breaking
   /// ties, so the answers are the same without reading every key.
   func indexedReachability(of input: KeyInput, targets: [Keysym]) -> ShortcutReachability {
-    let places = keysymPlaces
     var best: ShortcutLocation?
     var bestRank = (level: Int.max, isKeypad: true, order: Int.max)
     for target in targets {
       let isKeypad = (0xff80...0xffbd).contains(target.rawValue)
-      for place in places[target] ?? [] {
+      for place in places(of: target) {
         let rank = (level: place.level, isKeypad: isKeypad, order: place.order)
         guard
           rank.level < bestRank.level
@@ -85,6 +84,26 @@ extension XKBKeyboard {
     }
     guard let best else { return .unreachable }
     return best.level <= 2 ? .direct(best) : .needsAltGr(best)
+  }
+
+  /// Where the active layout group produces a keysym, in ``keysymPlaces``'s order.
+  ///
+  /// When the typing engine has read its ``inputIndex`` (which files every key, level and
+  /// keysym under the input the keysym stands for, numbered in the same order), the places
+  /// are the ways of the keysym's input with that keysym, and ``keysymPlaces`` is not built;
+  /// otherwise, and for a keysym that stands for no input, they are ``keysymPlaces``'s.
+  func places(of keysym: Keysym) -> [TypingSupport.Place] {
+    guard let index = typingSupport.inputIndexes[state.activeLayout],
+      let input = KeysymInputs.input(of: keysym)
+    else {
+      return keysymPlaces[keysym] ?? []
+    }
+    var places: [TypingSupport.Place] = []
+    for way in index[input] ?? [] where way.keysym == keysym {
+      places.append(
+        TypingSupport.Place(evdevCode: way.evdevCode, level: way.level, order: way.order))
+    }
+    return places
   }
 
   /// Where each keysym of the active layout group is produced: every key and level (from 0),

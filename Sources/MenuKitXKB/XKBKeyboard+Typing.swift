@@ -162,6 +162,50 @@ extension XKBKeyboard {
       of: stroke, platform: platform, localizes: allowsAutomaticLocalization,
       direction: .leftToRight)
   }
+
+  /// ``uncachedTyping(of:platform:allowsAutomaticLocalization:)`` for a question asked of
+  /// many keyboards, whose stroke-only work (the lowercased input, the key command the
+  /// matcher is asked about) is done once, in the question. The answer is the same.
+  ///
+  /// - Parameters:
+  ///   - question: The stroke and whether its key command allows automatic localization.
+  ///   - platform: The platform profile that maps `Cmd`.
+  /// - Returns: The answer.
+  package func uncachedTyping(_ question: TypingQuestion, platform: PlatformProfile)
+    -> StrokeTyping
+  {
+    computeTyping(question, platform: platform, direction: .leftToRight)
+  }
+}
+
+/// A stroke asked of the typing engine on many keyboards (a sweep over layouts), with what
+/// its answers need of the stroke alone read once: its input lowercased and the key command
+/// the matcher is asked about.
+package struct TypingQuestion {
+  /// The stroke, as authored.
+  package let stroke: KeyboardShortcut
+  /// Whether the stroke's key command allows automatic localization.
+  package let localizes: Bool
+  /// The stroke's input lowercased (``XKBKeyboard/lowercased(_:)``).
+  let target: KeyInput
+  /// The stroke's key command alone, as the matcher is asked about it.
+  let commands: [KeyCommand]
+
+  /// Reads a stroke's question.
+  ///
+  /// - Parameters:
+  ///   - stroke: The stroke, as authored.
+  ///   - allowsAutomaticLocalization: Whether its key command allows automatic localization.
+  package init(_ stroke: KeyboardShortcut, allowsAutomaticLocalization: Bool) {
+    self.stroke = stroke
+    localizes = allowsAutomaticLocalization
+    target = XKBKeyboard.lowercased(stroke.input)
+    var command = KeyCommand(
+      Command(title: "", action: "typing:"), input: stroke.input,
+      modifierFlags: stroke.modifierFlags)
+    command.allowsAutomaticLocalization = allowsAutomaticLocalization
+    commands = [command]
+  }
 }
 
 // MARK: - Internal
@@ -261,16 +305,20 @@ extension XKBKeyboard {
     var index: [KeyInput: [TypingSupport.Way]] = [:]
     // Room for an input per key from the start: growing the table cost more than filling it.
     index.reserveCapacity(keymap.evdevCodes.count)
+    // Every key, level and keysym in the order ``keysymPlaces`` numbers them.
+    var order = 0
     for code in keymap.evdevCodes {
       for level in 0..<keymap.levelCount(forEvdevCode: code, layout: layout) {
-        for keysym in keymap.keysyms(forEvdevCode: code, layout: layout, level: level) {
-          guard let input = KeyInput(keysym: keysym, character: Self.character(of: keysym))
-          else { continue }
+        keymap.forEachKeysym(forEvdevCode: code, layout: layout, level: level) { keysym in
+          defer { order += 1 }
+          guard let input = KeysymInputs.input(of: keysym) else { return true }
           index[input, default: []].append(
             TypingSupport.Way(
               evdevCode: code, level: level, keysym: keysym,
               levelMasks: ModifierKeyTable.levelMasks(
-                keymap: keymapPointer, evdevCode: code, layout: layout, level: level)))
+                keymap: keymapPointer, evdevCode: code, layout: layout, level: level),
+              order: order))
+          return true
         }
       }
     }
@@ -284,26 +332,32 @@ extension XKBKeyboard {
     let layout = state.activeLayout
     if let known = typingSupport.fallbackIndexes[layout] { return known }
     let keymap = state.keymap
-    var index: [KeyInput: [Int]] = [:]
-    func add(_ keysym: Keysym, _ code: Int) {
-      guard let input = KeyInput(keysym: keysym), !(index[input]?.contains(code) ?? false)
-      else { return }
-      index[input, default: []].append(code)
+    // With one layout group, only US QWERTY's keys: the same index for every keymap.
+    guard keymap.layoutCount > 1 else {
+      typingSupport.fallbackIndexes[layout] = USQWERTY.fallbackIndex
+      return USQWERTY.fallbackIndex
     }
+    var index: [KeyInput: [Int]] = [:]
     for group in 0..<keymap.layoutCount where group != layout {
       for code in keymap.evdevCodes {
         if let keysym = keymap.keysyms(forEvdevCode: code, layout: group, level: 0)
           .first(where: Self.isLatinKeysym)
         {
-          add(keysym, code)
+          Self.addFallback(KeyInput(keysym: keysym), code, to: &index)
         }
       }
     }
-    for (code, keysym) in USQWERTY.keysyms.sorted(by: { $0.key < $1.key }) {
-      add(keysym, code)
+    for (code, input) in USQWERTY.fallbackInputs {
+      Self.addFallback(input, code, to: &index)
     }
     typingSupport.fallbackIndexes[layout] = index
     return index
+  }
+
+  /// Files a key under the input of its Latin keysym in a fallback index, once.
+  static func addFallback(_ input: KeyInput?, _ code: Int, to index: inout [KeyInput: [Int]]) {
+    guard let input, !(index[input]?.contains(code) ?? false) else { return }
+    index[input, default: []].append(code)
   }
 
   /// The answer of ``typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``.
@@ -311,6 +365,18 @@ extension XKBKeyboard {
     of stroke: KeyboardShortcut, platform: PlatformProfile, localizes: Bool,
     direction: LayoutDirection
   ) -> StrokeTyping {
+    computeTyping(
+      TypingQuestion(stroke, allowsAutomaticLocalization: localizes), platform: platform,
+      direction: direction)
+  }
+
+  /// The answer of ``typing(of:platform:allowsAutomaticLocalization:layoutDirection:)`` to a
+  /// question.
+  func computeTyping(
+    _ question: TypingQuestion, platform: PlatformProfile, direction: LayoutDirection
+  ) -> StrokeTyping {
+    let stroke = question.stroke
+    let localizes = question.localizes
     let table = modifierKeyTable
     if let flag = stroke.input.modifierKey {
       return modifierTap(stroke, flag: platform.physicalModifiers(flag), table: table)
@@ -323,20 +389,19 @@ extension XKBKeyboard {
       return physicalTyping(
         of: stroke, usage: usage, strokeKeys: strokeKeys, platform: platform, table: table)
     }
-    var target = Self.lowercased(stroke.input)
+    var target = question.target
     if direction == .rightToLeft, let mirrored = KeyCommandMatcher.mirroredInput(target) {
       target = mirrored
     }
+    // Read before the relocation, so that reachability reads the keysyms' places from it
+    // rather than build a table of its own (``places(of:)``).
+    let index = inputIndex
     let relocation = localizes ? relocatedKey(for: target) : nil
     let candidates = typingCandidates(
-      for: target, relocation: relocation, strokeKeys: strokeKeys, table: table)
+      for: target, relocation: relocation, strokeKeys: strokeKeys, table: table, index: index)
 
-    var command = KeyCommand(
-      Command(title: "", action: "typing:"), input: stroke.input,
-      modifierFlags: stroke.modifierFlags)
-    command.allowsAutomaticLocalization = localizes
     let matcher = KeyCommandMatcher(platform: platform)
-    let commands = [command]
+    let commands = question.commands
     var natural: (press: TypedPress, typesInput: Bool, fallback: Bool)?
     for (tried, candidate) in candidates.enumerated() {
       let attempt = evaluate(
@@ -380,12 +445,12 @@ extension XKBKeyboard {
   }
 
   /// The presses to try for an input, in the order of
-  /// ``typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``, without repeats.
+  /// ``typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``, without repeats;
+  /// `index` is the active layout group's ``inputIndex``.
   func typingCandidates(
     for target: KeyInput, relocation: ShortcutLocation?, strokeKeys: [Int],
-    table: ModifierKeyTable
+    table: ModifierKeyTable, index: [KeyInput: [TypingSupport.Way]]
   ) -> [TypingSupport.Candidate] {
-    let index = inputIndex
     let layout = state.activeLayout
     let covered = strokeKeys.reduce(xkb_mod_mask_t(0)) { $0 | table.masks[$1] }
 
@@ -485,8 +550,7 @@ extension XKBKeyboard {
         ? false
         : candidate.isFallback
           ? scratch.latinKeysyms(for: key).contains { KeyInput(keysym: $0) == candidate.input }
-          : KeyInput(keysym: key.keysym, character: Self.character(of: key.keysym))
-            == candidate.input
+          : KeysymInputs.input(of: key.keysym) == candidate.input
       let typed = TypedPress(
         evdevCode: candidate.evdevCode,
         xkbKeyName: state.keymap.keyName(forEvdevCode: candidate.evdevCode),
@@ -549,9 +613,14 @@ struct ModifierKeyTable {
     let names = keymap.modifierNames
     let codes = Self.preferredCodes + keymap.evdevCodes.filter { !Self.preferredCodes.contains($0) }
     for code in codes {
+      var held: Keysym?
+      keymap.forEachKeysym(forEvdevCode: code, layout: layout, level: 0) { keysym in
+        guard Self.isHeldModifier(keysym.rawValue) else { return true }
+        held = keysym
+        return false
+      }
       guard
-        let keysym = keymap.keysyms(forEvdevCode: code, layout: layout, level: 0)
-          .first(where: { Self.isHeldModifier($0.rawValue) }),
+        let keysym = held,
         let keycode = Keycodes.xkb(evdev: code),
         // A physical key: <LVL3>, <ALT> and the like only carry the modifier map.
         KeyboardHIDUsage(evdevCode: code) != nil
@@ -646,6 +715,8 @@ final class TypingSupport {
     var level: Int
     var keysym: Keysym
     var levelMasks: [xkb_mod_mask_t]
+    /// The way's position in the order the keys and levels are searched (``Place/order``).
+    var order: Int
   }
 
   /// A press to try: a key, the level it is for (from 1), the input it should type, and the
@@ -691,14 +762,44 @@ final class TypingSupport {
   var answers: [AnswerKey: StrokeTyping] = [:]
 
   /// The scratch keyboard of a keyboard, made on first use: the same keymap, no Compose, no
-  /// repeats, and the keyboard's relocation and consumed-modifier caches.
+  /// repeats, and the keyboard's relocation and consumed-modifier caches, modifier masks and
+  /// first-level symbols.
   func scratchKeyboard(for keyboard: XKBKeyboard) -> XKBKeyboard {
     if let scratch { return scratch }
     let made = XKBKeyboard(
       keymap: keyboard.state.keymap, compose: nil, stateSource: .keyEvents,
       repeatSettings: KeyRepeatSettings(isEnabled: false), clock: keyboard.clock,
-      relocations: keyboard.relocations, consumedCache: keyboard.consumedCache)
+      relocations: keyboard.relocations, consumedCache: keyboard.consumedCache,
+      modifierMasks: keyboard.modifierMasks, baseSymbols: keyboard.baseSymbols)
     scratch = made
     return made
+  }
+}
+
+// MARK: - Keysyms' inputs
+
+/// The key-command input each keysym stands for in the typing engine:
+/// `KeyInput(keysym:character:)` with the keysym's character (``XKBKeyboard/character(of:)``),
+/// read once per process for the keysyms of the legacy ranges (Latin, the other scripts' and
+/// the special keys', below `0x1000` and from `0xfe00` to `0xffff`), where most keysyms of
+/// every layout are; a Unicode keysym's is made on each call. A sweep over layouts asks it for
+/// every key and level of every layout.
+enum KeysymInputs {
+  /// The inputs of keysyms `0x0000` to `0x0fff`, then `0xfe00` to `0xffff`.
+  static let table: [KeyInput?] = (Array(0..<0x1000) + Array(0xfe00..<0x1_0000)).map {
+    make(Keysym(rawValue: UInt32($0)))
+  }
+
+  /// The input of a keysym, made anew.
+  static func make(_ keysym: Keysym) -> KeyInput? {
+    KeyInput(keysym: keysym, character: XKBKeyboard.character(of: keysym))
+  }
+
+  /// The input of a keysym: from ``table`` when it is there, else made anew.
+  static func input(of keysym: Keysym) -> KeyInput? {
+    let value = keysym.rawValue
+    if value < 0x1000 { return table[Int(value)] }
+    if (0xfe00..<0x1_0000).contains(value) { return table[Int(value - 0xfe00) + 0x1000] }
+    return make(keysym)
   }
 }

@@ -158,13 +158,27 @@ public final class XKBKeyboard {
       consumedCache: ConsumedModifiersCache())
   }
 
-  /// Creates a translator whose relocation and consumed-modifier caches are given: the
-  /// typing engine's scratch keyboard shares its keyboard's, since both depend on the keymap
-  /// alone.
+  /// Creates a translator for the typing engine's questions about each key and state about
+  /// once, as a sweep over layouts asks them (`keymap-lint --all-layouts`): the same answers,
+  /// but its consumed-modifier cache keeps only the latest answer per key, since hashing every
+  /// answer into a table cost more than computing it again.
+  ///
+  /// - Parameter keymap: The keymap that translates keys.
+  package convenience init(typingOn keymap: XKBKeymap) {
+    self.init(
+      keymap: keymap, compose: nil, stateSource: .keyEvents, repeatSettings: .init(),
+      clock: MonotonicClock(), relocations: RelocationCache(),
+      consumedCache: ConsumedModifiersCache(keepsEveryAnswer: false))
+  }
+
+  /// Creates a translator whose relocation and consumed-modifier caches (and, when given, modifier
+  /// masks and first-level symbols) are given: the typing engine's scratch keyboard shares its
+  /// keyboard's, since they depend on the keymap alone.
   init(
     keymap: XKBKeymap, compose: XKBComposeTable?, stateSource: StateSource,
     repeatSettings: KeyRepeatSettings, clock: any KeyboardClock,
-    relocations: RelocationCache, consumedCache: ConsumedModifiersCache
+    relocations: RelocationCache, consumedCache: ConsumedModifiersCache,
+    modifierMasks: ModifierMasks? = nil, baseSymbols: BaseSymbols? = nil
   ) {
     self.relocations = relocations
     self.consumedCache = consumedCache
@@ -175,8 +189,9 @@ public final class XKBKeyboard {
     self.compose = compose.map(XKBComposeState.init(table:))
     self.statePointer = state.pointer
     self.keymapPointer = keymap.pointer
-    self.modifierMasks = ModifierMasks(keymap: keymap.pointer)
-    self.baseSymbols = BaseSymbols(keymap: keymap.pointer)
+    // Both depend on the keymap alone: a keyboard on the same keymap may hand over its own.
+    self.modifierMasks = modifierMasks ?? ModifierMasks(keymap: keymap.pointer)
+    self.baseSymbols = baseSymbols ?? BaseSymbols(keymap: keymap.pointer)
     self.textBuffer = .allocate(capacity: 64)
     self.keyCache = KeyCache()
   }

@@ -296,6 +296,27 @@ extension XKBKeymap {
     return UnsafeBufferPointer(start: symbols, count: Int(count)).map(Keysym.init(rawValue:))
   }
 
+  /// Calls `body` with each keysym of ``keysyms(forEvdevCode:layout:level:)``, in order,
+  /// without making an array: the typing engine reads every key and level of a layout this way.
+  ///
+  /// - Parameters:
+  ///   - code: The evdev code of the key.
+  ///   - layout: The layout index.
+  ///   - level: The shift level.
+  ///   - body: Called with each keysym; returns false to stop.
+  func forEachKeysym(
+    forEvdevCode code: Int, layout: Int, level: Int, _ body: (Keysym) -> Bool
+  ) {
+    guard let keycode = Keycodes.xkb(evdev: code),
+      let layout = xkb_layout_index_t(exactly: layout),
+      let level = xkb_level_index_t(exactly: level)
+    else { return }
+    var symbols: UnsafePointer<xkb_keysym_t>?
+    let count = xkb_keymap_key_get_syms_by_level(pointer, keycode, layout, level, &symbols)
+    guard count > 0, let symbols else { return }
+    for index in 0..<Int(count) where !body(Keysym(rawValue: symbols[index])) { return }
+  }
+
   /// The keymap as text in the XKB text format (version 1).
   ///
   /// The text is complete and self-contained: it has no `include` statements, so

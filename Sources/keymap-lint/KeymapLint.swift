@@ -93,6 +93,10 @@ struct KeymapLint {
       analyzer.typingCache = LayoutTypingCache.userDirectory().map(LayoutTypingCache.init)
     }
     analyzer.progress = SweepProgress.onTerminal()
+    // The sweep's flat keymap texts need only the layouts: prepared while the inputs are read.
+    if options.allLayouts {
+      analyzer.prepareSweep(of: configuration.layouts, platform: configuration.platform)
+    }
     for name in options.layouts {
       do {
         _ = try analyzer.keyboard(for: name)

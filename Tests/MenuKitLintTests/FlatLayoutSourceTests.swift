@@ -145,3 +145,50 @@ struct FlatLayoutSourceTests {
     #expect(XKBRulesScan(text: "! include %S/evdev\n") == nil)
   }
 }
+
+@Suite("inet(evdev)'s statements in the flat symbols section")
+struct InetSymbolsTests {
+  @Test("the system's inet(evdev) is read, and the flat texts hold its statements, not its name")
+  func systemSectionIsInlined() throws {
+    let analyzer = LayoutAnalyzer()
+    let statements = try #require(
+      InetSymbols.evdevStatements(includePaths: analyzer.context.includePaths))
+    #expect(statements.contains("key <MUTE>"))
+    let layouts = [LayoutName(layout: "us"), LayoutName(layout: "de")]
+    let source = try #require(FlatLayoutSource.prepare(for: layouts, in: analyzer))
+    let text = try #require(source.text(for: LayoutName(layout: "de")))
+    #expect(!text.contains("inet(evdev)"))
+    #expect(text.contains("include \"pc+de\"\n"))
+    #expect(
+      try XKBKeymap(context: analyzer.context, string: text).asString()
+        == analyzer.compileByNames(LayoutName(layout: "de")).asString())
+  }
+
+  @Test("a section is read outside comments and strings, once, and not when it includes")
+  func sectionParsing() {
+    func body(_ text: String) -> String? {
+      InetSymbols.section("evdev", in: Array(text.utf8))
+    }
+    let file = """
+      // xkb_symbols "evdev" { in a comment }
+      # xkb_symbols "evdev" { too }
+      /* xkb_symbols "evdev" { and here } */
+      partial xkb_symbols "other" { key <A> { [ a ] }; };
+      xkb_symbols "evdev" {
+          key <MUTE> { [ XF86AudioMute ] }; // a } in a comment
+          name[Group1] = "a { in a string";
+          key <B> { type = "X", [ b, B ] };
+      };
+      xkb_symbols "later" { key <C> { [ c ] }; };
+      """
+    let found = body(file)
+    #expect(found?.contains("key <MUTE>") == true)
+    #expect(found?.contains("key <B> { type = \"X\", [ b, B ] };") == true)
+    #expect(found?.contains("key <C>") == false)
+    #expect(found?.contains("key <A>") == false)
+    #expect(body(file + "\nxkb_symbols \"evdev\" { key <D> { [ d ] }; };") == nil)
+    #expect(body("xkb_symbols \"evdev\" { include \"inet(x)\" };") == nil)
+    #expect(body("xkb_symbols \"evdev\" { key <E> { [ e ] };") == nil)
+    #expect(body("xkb_symbols \"other\" { };") == nil)
+  }
+}

@@ -395,3 +395,67 @@ struct ScratchResetTests {
     #expect(lockPresses > 0)
   }
 }
+
+@Suite("The sweep's typing keyboard")
+struct SweepTypingKeyboardTests {
+  /// Strokes over ASCII, special keys and the keypad, with the modifier sets shortcuts use.
+  static var strokes: [KeyboardShortcut] {
+    let inputs =
+      (0x20...0x7e).map { KeyInput(String(UnicodeScalar(UInt8($0)))) }
+      + [KeyInput(.f7), KeyInput(.tab), KeyInput(.backspace), KeyInput.keypad(5)]
+      + ["ä", "å", "ü", "ß", "é", "ж", "ש"].map { KeyInput($0) }
+    let modifierSets: [KeyModifierFlags] = [
+      .control, [.control, .shift], [.control, .alternate], [.control, .alternate, .shift],
+      .command, [],
+    ]
+    return inputs.flatMap { input in
+      modifierSets.map { KeyboardShortcut(input, modifierFlags: $0) }
+    }
+  }
+
+  @Test(
+    "A keyboard made for typing (init(typingOn:), uncached) answers as a default keyboard does",
+    arguments: ["us", "de", "se", "ru", "il", "fr", "pl", "us,ru", "ru,us", "de,us"])
+  func typingKeyboardEqualsDefault(layout: String) throws {
+    let keymap = try systemKeymap(XKBKeymap.RuleNames(layout: layout))
+    let sweep = XKBKeyboard(typingOn: keymap)
+    let reference = XKBKeyboard(keymap: keymap)
+    var verdicts: Set<StrokeTyping.Verdict> = []
+    for shortcut in Self.strokes {
+      for localizes in [true, false] {
+        let answer = sweep.uncachedTyping(
+          of: shortcut, platform: .linux, allowsAutomaticLocalization: localizes)
+        let expected = reference.typing(
+          of: shortcut, platform: .linux, allowsAutomaticLocalization: localizes)
+        #expect(answer == expected, "\(layout) \(shortcut) localizes=\(localizes)")
+        verdicts.insert(answer.verdict)
+      }
+    }
+    #expect(verdicts.count >= 3, "\(layout)")
+  }
+
+  @Test("consumedModifiers reads the same with one answer per key as with every answer kept")
+  func consumedModifiersWithoutTable() throws {
+    for layout in ["us", "de", "fr"] {
+      let keymap = try systemKeymap(XKBKeymap.RuleNames(layout: layout))
+      let sweep = XKBKeyboard(typingOn: keymap)
+      let reference = XKBKeyboard(keymap: keymap)
+      // The same presses twice: the second round reads each answer from the caches.
+      for _ in 0..<2 {
+        for code in [2, 3, 9, 12, 16, 26, 30, 39, 52, 53, 59, 71, 76] {
+          for holding in [[], [42], [29], [29, 42], [29, 56], [100], [42, 100]] {
+            let a = sweep.translatedPress(evdevCode: code, holding: holding)
+            let b = reference.translatedPress(evdevCode: code, holding: holding)
+            guard let keyA = a.key, let keyB = b.key else {
+              #expect(a.key == nil && b.key == nil)
+              continue
+            }
+            #expect(
+              sweep.consumedModifiers(for: keyA) == reference.consumedModifiers(for: keyB),
+              "\(layout) \(code) \(holding)")
+          }
+        }
+      }
+    }
+  }
+}

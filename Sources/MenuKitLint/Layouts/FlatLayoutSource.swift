@@ -32,6 +32,9 @@ struct FlatLayoutSource: Sendable {
   private var prefixes: [FlatLayoutClass: String]
   /// The class of each layout that has one, read from the rules once.
   private var classes: [LayoutName: FlatLayoutClass]
+  /// The statements of `inet(evdev)`, read once from the symbols file the names compile
+  /// includes (``InetSymbols``), or nil to include it by name.
+  private var inet: String? = nil
 
   /// Reads the rules and compiles each class's reference both ways in `analyzer`'s context.
   ///
@@ -42,6 +45,7 @@ struct FlatLayoutSource: Sendable {
   static func prepare(for layouts: [LayoutName], in analyzer: LayoutAnalyzer) -> FlatLayoutSource? {
     guard let rules = XKBRulesScan(includePaths: analyzer.context.includePaths) else { return nil }
     var source = FlatLayoutSource(prefixes: [:], classes: [:])
+    source.inet = InetSymbols.evdevStatements(includePaths: analyzer.context.includePaths)
     var tried: Set<FlatLayoutClass> = []
     for name in layouts {
       guard let kind = rules.flatClass(of: name) else { continue }
@@ -49,7 +53,7 @@ struct FlatLayoutSource: Sendable {
         guard let reference = try? analyzer.compileByNames(name) else { continue }
         let text = reference.asString()
         guard let prefix = Self.prefix(of: text) else { continue }
-        let flat = prefix + Self.symbols(of: name)
+        let flat = prefix + Self.symbols(of: name, inet: source.inet)
         guard let compiled = try? XKBKeymap(context: analyzer.context, string: flat),
           compiled.asString() == text
         else { continue }
@@ -63,14 +67,21 @@ struct FlatLayoutSource: Sendable {
   /// The keymap text to compile a layout from, or nil to compile it by names.
   func text(for name: LayoutName) -> String? {
     guard let kind = classes[name], let prefix = prefixes[kind] else { return nil }
-    return prefix + Self.symbols(of: name)
+    return prefix + Self.symbols(of: name, inet: inet)
   }
 
   /// The symbols section of a layout: what the evdev rules give a layout and variant without
-  /// options on the default model.
-  static func symbols(of name: LayoutName) -> String {
+  /// options on the default model, `pc+LAYOUT(VARIANT)+inet(evdev)`.
+  ///
+  /// With `inet`, the statements of `inet(evdev)`, they follow `include "pc+LAYOUT(VARIANT)"`
+  /// in the section itself, where they override what the include defines as the `+` of the
+  /// include would: the compile then does not parse the whole `inet` file (about a hundred
+  /// sections, a quarter of the compile) for one of them. Each class's reference check
+  /// compares the keymap this gives with the names compile's, as for the other sections.
+  static func symbols(of name: LayoutName, inet: String? = nil) -> String {
     let layout = name.variant.map { "\(name.layout)(\($0))" } ?? name.layout
-    return "xkb_symbols { include \"pc+\(layout)+inet(evdev)\" };\n};\n"
+    guard let inet else { return "xkb_symbols { include \"pc+\(layout)+inet(evdev)\" };\n};\n" }
+    return "xkb_symbols { include \"pc+\(layout)\"\n" + inet + "\n};\n};\n"
   }
 
   /// The opening of a compiled keymap's text up to its symbols section: `xkb_keymap {` and the
@@ -276,5 +287,92 @@ struct XKBRulesScan: Sendable {
       keycodes.append(line.position)
     }
     return FlatLayoutClass(keycodesLines: keycodes, hasVariant: name.variant != nil)
+  }
+}
+
+/// The `evdev` section of the XKB data's `symbols/inet` file, as the names compile includes it
+/// with `inet(evdev)`: the file of the first include path that has one.
+enum InetSymbols {
+  /// The statements between the braces of `xkb_symbols "evdev"` in the first `symbols/inet`
+  /// of the include paths, verbatim; nil when there is no such file or section, or the section
+  /// includes another (its statements then do not stand alone).
+  static func evdevStatements(includePaths: [String]) -> String? {
+    guard
+      let data = includePaths.lazy.compactMap({
+        FileManager.default.contents(atPath: $0 + "/symbols/inet")
+      }).first
+    else { return nil }
+    return section("evdev", in: Array(data))
+  }
+
+  /// The body of the section `xkb_symbols "NAME"` of a symbols file, outside comments and
+  /// strings; nil when the file has no such section, has it twice, or the section includes
+  /// another file.
+  static func section(_ name: String, in bytes: [UInt8]) -> String? {
+    let header = Array("xkb_symbols \"\(name)\"".utf8)
+    var found: Range<Int>?
+    var depth = 0
+    var bodyStart = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      // Comments (`//` and `#` to the end of the line, `/* */`) and strings hold no structure.
+      if byte == UInt8(ascii: "#")
+        || (byte == UInt8(ascii: "/") && index + 1 < bytes.count
+          && bytes[index + 1] == UInt8(ascii: "/"))
+      {
+        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+        continue
+      }
+      if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+        index += 2
+        while index + 1 < bytes.count,
+          !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+        {
+          index += 1
+        }
+        index += 2
+        continue
+      }
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+          if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+          index += 1
+        }
+        index += 1
+        continue
+      }
+      if depth == 0, byte == header[0], index + header.count <= bytes.count,
+        bytes[index..<index + header.count].elementsEqual(header)
+      {
+        // The header's own string is part of it; the section's brace follows.
+        var next = index + header.count
+        while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0A
+        {
+          next += 1
+        }
+        guard next < bytes.count, bytes[next] == UInt8(ascii: "{"), found == nil else {
+          return nil
+        }
+        bodyStart = next + 1
+        depth = 1
+        index = next + 1
+        found = bodyStart..<bodyStart
+        continue
+      }
+      if byte == UInt8(ascii: "{"), depth > 0 {
+        depth += 1
+      } else if byte == UInt8(ascii: "}"), depth > 0 {
+        depth -= 1
+        if depth == 0 { found = bodyStart..<index }
+      }
+      index += 1
+    }
+    guard let found, depth == 0 else { return nil }
+    let body = String(decoding: bytes[found], as: UTF8.self)
+    // A statement that includes another file would read it relative to this section.
+    if body.contains("include") { return nil }
+    return body
   }
 }

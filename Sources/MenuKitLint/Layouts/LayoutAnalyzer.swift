@@ -31,6 +31,8 @@ package final class LayoutAnalyzer {
   /// How many layouts a sweep checks at once, each on its own thread: by default, the number
   /// of active cores.
   package var maximumWorkers = ProcessInfo.processInfo.activeProcessorCount
+  /// A sweep's flat keymap texts being prepared ahead (``prepareSweep(of:platform:)``).
+  var preparation: SweepPreparation?
 
   /// Creates an analyzer over the system's XKB data, or over other include paths.
   ///
@@ -94,7 +96,7 @@ package final class LayoutKeyboard {
   init(name: LayoutName, keymap: XKBKeymap) {
     self.name = name
     self.keymap = keymap
-    self.keyboard = XKBKeyboard(keymap: keymap)
+    self.keyboard = XKBKeyboard(typingOn: keymap)
   }
 
   /// How an input is typed here: directly, only with AltGr, or not at all
@@ -152,6 +154,12 @@ package final class LayoutKeyboard {
   ) -> StrokeTyping {
     keyboard.uncachedTyping(
       of: stroke, platform: platform, allowsAutomaticLocalization: allowsAutomaticLocalization)
+  }
+
+  /// ``answerOnce(of:platform:allowsAutomaticLocalization:)`` for a question read once for
+  /// every layout (``MenuKitXKB/TypingQuestion``).
+  func answerOnce(_ question: TypingQuestion, platform: PlatformProfile) -> StrokeTyping {
+    keyboard.uncachedTyping(question, platform: platform)
   }
 
   /// The XKB name of a key, such as `AD11`, and its Linux name, such as `KEY_LEFTBRACE`.

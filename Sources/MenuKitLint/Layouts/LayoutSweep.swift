@@ -74,6 +74,14 @@ extension LayoutAnalyzer {
     -> SweepPlan
   {
     let cache = typingCache
+    if let preparation, preparation.layouts == layouts, preparation.platform == platform,
+      preparation.cache == cache
+    {
+      return SweepPlan(
+        queries: queries, layouts: layouts, platform: platform, includePaths: includePaths,
+        cache: cache, identity: preparation.identity, progress: progress,
+        maximumWorkers: maximumWorkers, preparation: preparation)
+    }
     return SweepPlan(
       queries: queries, layouts: layouts, platform: platform, includePaths: includePaths,
       cache: cache,
@@ -83,14 +91,39 @@ extension LayoutAnalyzer {
       progress: progress, maximumWorkers: maximumWorkers)
   }
 
+  /// Starts preparing a sweep of `layouts` on another thread and returns at once: the flat
+  /// keymap texts (``FlatLayoutSource``), which need the layouts but not the questions, so
+  /// that `keymap-lint` reads and models its inputs meanwhile. A sweep of the same layouts,
+  /// platform and cache then takes them instead of preparing them itself; they are the same.
+  ///
+  /// - Parameters:
+  ///   - layouts: The layouts the sweep will check, in report order.
+  ///   - platform: The platform profile of the sweep.
+  package func prepareSweep(of layouts: [LayoutName], platform: PlatformProfile) {
+    let cache = typingCache
+    let identity = cache.map { _ in
+      LayoutTypingCache.identity(includePaths: context.includePaths, platform: platform)
+    }
+    let preparation = SweepPreparation(
+      layouts: layouts, platform: platform, cache: cache, identity: identity)
+    let includePaths = includePaths
+    DispatchQueue(label: "MenuKitLint.sweep.prepare").async {
+      preparation.finish(
+        SweepPlan.flatSource(
+          for: SweepPlan.unique(layouts), cache: cache, identity: identity,
+          includePaths: includePaths))
+    }
+    self.preparation = preparation
+  }
+
   /// One layout's answers: from its cache entry where it has them, else from the layout
   /// compiled here (and then written back to the cache).
   fileprivate func answer(
     _ queries: [LayoutQuery], keys: [String], on name: LayoutName, platform: PlatformProfile,
-    cache: LayoutTypingCache?, identity: String?, source: FlatLayoutSource?
+    cache: LayoutTypingCache?, identity: String?, source: FlatLayoutSource?, facts: QueryFacts
   ) -> LayoutTable {
     guard let cache, let identity else {
-      return answer(queries, on: name, platform: platform, source: source)
+      return answer(queries, on: name, platform: platform, source: source, facts: facts)
     }
     let cached = cache.read(name, identity: identity)
     var entry = cached ?? LayoutTypingCache.Entry()
@@ -98,11 +131,12 @@ extension LayoutAnalyzer {
     if cached == nil || (entry.failure == nil && !missing.isEmpty) {
       do {
         let keyboard = try compile(name, from: source)
-        let us = self.us
+        let facts = facts.facts(of: queries, platform: platform, us: self)
         for index in missing {
           let query = queries[index]
           entry.answers[keys[index]] = LayoutProblem.problems(
-            of: query.stroke, on: keyboard, platform: platform, localizes: query.localizes, us: us)
+            of: query.stroke, on: keyboard, platform: platform, localizes: query.localizes,
+            facts: facts[index])
         }
       } catch {
         entry = LayoutTypingCache.Entry(failure: error.logLines.first ?? error.message)
@@ -124,7 +158,7 @@ extension LayoutAnalyzer {
   /// the answers kept by question index rather than by the cache's text keys.
   private func answer(
     _ queries: [LayoutQuery], on name: LayoutName, platform: PlatformProfile,
-    source: FlatLayoutSource?
+    source: FlatLayoutSource?, facts: QueryFacts
   ) -> LayoutTable {
     let keyboard: LayoutKeyboard
     do {
@@ -132,11 +166,12 @@ extension LayoutAnalyzer {
     } catch {
       return LayoutTable(name: name, failure: error.logLines.first ?? error.message, problems: [:])
     }
-    let us = self.us
+    let facts = facts.facts(of: queries, platform: platform, us: self)
     var problems: [Int: [LayoutProblem]] = [:]
     for (index, query) in queries.enumerated() {
       let answer = LayoutProblem.problems(
-        of: query.stroke, on: keyboard, platform: platform, localizes: query.localizes, us: us)
+        of: query.stroke, on: keyboard, platform: platform, localizes: query.localizes,
+        facts: facts[index])
       if !answer.isEmpty { problems[index] = answer }
     }
     return LayoutTable(name: name, failure: nil, problems: problems)
@@ -153,37 +188,57 @@ private struct SweepPlan: Sendable {
   var identity: String?
   var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   var maximumWorkers: Int
+  /// The flat texts prepared ahead (``LayoutAnalyzer/prepareSweep(of:platform:)``), if any.
+  var preparation: SweepPreparation? = nil
+
+  /// The layouts, each once, in order.
+  static func unique(_ layouts: [LayoutName]) -> [LayoutName] {
+    var seen: Set<LayoutName> = []
+    return layouts.filter { seen.insert($0).inserted }
+  }
+
+  /// The flat keymap texts for the layouts a sweep will compile (those without a cache entry);
+  /// nil when they are too few to repay preparing them.
+  static func flatSource(
+    for unique: [LayoutName], cache: LayoutTypingCache?, identity: String?,
+    includePaths: [String]
+  ) -> FlatLayoutSource? {
+    let cold =
+      cache.flatMap { cache in
+        identity.map { identity in
+          unique.filter { !cache.hasEntry(for: $0, identity: identity) }
+        }
+      } ?? unique
+    // Each class's reference costs about three compiles; a few layouts do not repay it.
+    guard cold.count >= FlatLayoutSource.minimumLayouts else { return nil }
+    return FlatLayoutSource.prepare(for: cold, in: LayoutAnalyzer(includePaths: includePaths))
+  }
 
   /// Answers every layout on up to ``maximumWorkers`` threads (the calling one among them),
   /// each worker with its own analyzer and XKB context, and returns the tables in the order of
   /// ``layouts``.
   func run() -> [LayoutTable] {
     guard !layouts.isEmpty else { return [] }
-    var seen: Set<LayoutName> = []
-    let unique = layouts.filter { seen.insert($0).inserted }
+    let unique = Self.unique(layouts)
     let keys = queries.map(\.cacheKey)
     let workers = max(1, min(unique.count, maximumWorkers))
-    // The flat keymap texts, prepared once for every worker; only for the layouts that will be
-    // compiled, so a warm sweep prepares nothing.
-    let source: FlatLayoutSource? = {
-      let cold =
-        cache.flatMap { cache in
-          identity.map { identity in
-            unique.filter { !cache.hasEntry(for: $0, identity: identity) }
-          }
-        } ?? unique
-      // Each class's reference costs about three compiles; a few layouts do not repay it.
-      guard cold.count >= FlatLayoutSource.minimumLayouts else { return nil }
-      return FlatLayoutSource.prepare(
-        for: cold, in: LayoutAnalyzer(includePaths: includePaths))
-    }()
+    // The flat keymap texts, prepared once for every worker (or ahead, while the inputs were
+    // read); only for the layouts that will be compiled, so a warm sweep prepares nothing.
+    let source: FlatLayoutSource?
+    if let preparation {
+      source = preparation.source()
+    } else {
+      source = Self.flatSource(
+        for: unique, cache: cache, identity: identity, includePaths: includePaths)
+    }
     let state = Mutex(SweepState(tables: Array(repeating: nil, count: unique.count)))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let worker = LayoutAnalyzer(includePaths: includePaths)
+      let facts = QueryFacts()
       while let index = state.withLock({ $0.take(below: unique.count) }) {
         let table = worker.answer(
           queries, keys: keys, on: unique[index], platform: platform, cache: cache,
-          identity: identity, source: source)
+          identity: identity, source: source, facts: facts)
         let done = state.withLock { state in
           state.tables[index] = table
           state.done += 1
@@ -228,5 +283,62 @@ private struct SweepState {
     guard next < count else { return nil }
     defer { next += 1 }
     return next
+  }
+}
+
+/// A worker's facts of the sweep's questions that do not depend on the layout
+/// (``StrokeFacts``), read on first need, once for all the layouts it answers: a worker that
+/// compiles no layout (the cache answers them all) reads none, and compiles no US QWERTY.
+final class QueryFacts {
+  private var known: [StrokeFacts]?
+
+  /// The facts of every question, by index, read with `analyzer`'s US QWERTY on first call.
+  func facts(of queries: [LayoutQuery], platform: PlatformProfile, us analyzer: LayoutAnalyzer)
+    -> [StrokeFacts]
+  {
+    if let known { return known }
+    let us = analyzer.us
+    let facts = queries.map {
+      StrokeFacts($0.stroke, platform: platform, localizes: $0.localizes, us: us)
+    }
+    known = facts
+    return facts
+  }
+}
+
+/// A sweep's flat keymap texts being prepared on another thread
+/// (``LayoutAnalyzer/prepareSweep(of:platform:)``), with what they were prepared for.
+final class SweepPreparation: Sendable {
+  /// The layouts, platform and cache the texts are for, and the cache identity read for them.
+  let layouts: [LayoutName]
+  let platform: PlatformProfile
+  let cache: LayoutTypingCache?
+  let identity: String?
+  private let result = Mutex<FlatLayoutSource??>(nil)
+  private let ready = DispatchSemaphore(value: 0)
+
+  /// Starts a preparation for these layouts, platform and cache.
+  init(
+    layouts: [LayoutName], platform: PlatformProfile, cache: LayoutTypingCache?,
+    identity: String?
+  ) {
+    self.layouts = layouts
+    self.platform = platform
+    self.cache = cache
+    self.identity = identity
+  }
+
+  /// Hands over the texts; called once, by the preparation.
+  func finish(_ source: FlatLayoutSource?) {
+    result.withLock { $0 = .some(source) }
+    ready.signal()
+  }
+
+  /// The texts, once they are ready; nil when there are none. Any number of calls.
+  func source() -> FlatLayoutSource? {
+    if let known = result.withLock({ $0 }) { return known }
+    ready.wait()
+    ready.signal()
+    return result.withLock { $0 } ?? nil
   }
 }

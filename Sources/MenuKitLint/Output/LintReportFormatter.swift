@@ -1,5 +1,7 @@
+import Dispatch
 import MenuKit
 import MenuKitJSON
+import Synchronization
 
 /// Writes a ``LintReport`` for people, for programs (versioned JSON), for code-scanning
 /// views (SARIF 2.1.0) and for GitHub Actions (workflow annotations).
@@ -50,14 +52,30 @@ package enum LintReportFormatter {
   /// - Parameter report: The report.
   /// - Returns: The text.
   package static func human(_ report: LintReport) -> String {
-    var lines: [String] = []
-    for finding in report.findings {
-      let head =
-        "\(finding.severity.rawValue)[\(finding.code.rawValue) \(finding.code.name)]: "
-        + finding.message
-      lines.append(finding.location.map { "\($0): \(head)" } ?? head)
-      lines += details(of: finding).map { "  " + $0 }
+    human(report, inHalvesFrom: humanFindingsInHalves)
+  }
+
+  /// How many findings the text output writes in two halves, on two threads.
+  static let humanFindingsInHalves = 512
+
+  /// ``human(_:)``, with the findings' lines written in two halves on two threads when there
+  /// are at least `threshold` findings (each finding's lines depend on it alone; the halves
+  /// are joined in order; the tests compare both ways).
+  static func human(_ report: LintReport, inHalvesFrom threshold: Int) -> String {
+    let findings = report.findings
+    var text: String
+    if findings.count >= threshold {
+      let middle = findings.count / 2
+      let halves = Mutex(["", ""])
+      DispatchQueue.concurrentPerform(iterations: 2) { part in
+        let lines = humanLines(findings[part == 0 ? 0..<middle : middle..<findings.count])
+        halves.withLock { $0[part] = lines }
+      }
+      text = halves.withLock { $0[0] + $0[1] }
+    } else {
+      text = humanLines(findings[...])
     }
+    var lines: [String] = []
     let errors = report.count(.error)
     let warnings = report.count(.warning)
     let notes = report.count(.note)
@@ -71,7 +89,26 @@ package enum LintReportFormatter {
     lines.append(
       "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) "
         + "in \(checked)")
-    return lines.joined(separator: "\n") + "\n"
+    return text + lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The text output's lines of findings, each with its line break, as joining the lines with
+  /// line breaks and ending with one would write them.
+  static func humanLines(_ findings: ArraySlice<LintFinding>) -> String {
+    var text = ""
+    for finding in findings {
+      let head =
+        "\(finding.severity.rawValue)[\(finding.code.rawValue) \(finding.code.name)]: "
+        + finding.message
+      text += finding.location.map { "\($0): \(head)" } ?? head
+      text += "\n"
+      for detail in details(of: finding) {
+        text += "  "
+        text += detail
+        text += "\n"
+      }
+    }
+    return text
   }
 
   /// The lines under a finding, without indentation: its witness (`witness: Editor`), for a
@@ -345,18 +382,23 @@ package enum LintReportFormatter {
   /// A path as a URI reference: characters other than unreserved ones and `/` are
   /// percent-encoded, so `my keymaps/a.json` is `my%20keymaps/a.json`.
   static func uriReference(_ path: String) -> String {
+    // The unreserved bytes are copied as they are (ASCII, one byte each), a run at a time.
     var encoded = ""
     encoded.reserveCapacity(path.utf8.count)
+    var run: [UInt8] = []
     for byte in path.utf8 {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
         UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+        run.append(byte)
       default:
+        encoded += String(decoding: run, as: UTF8.self)
+        run.removeAll(keepingCapacity: true)
         appendEscape(byte, to: &encoded)
       }
     }
+    encoded += String(decoding: run, as: UTF8.self)
     return encoded
   }
 

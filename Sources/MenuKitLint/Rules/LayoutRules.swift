@@ -145,29 +145,58 @@ struct LayoutCheck {
     }
     let indices = Dictionary(uniqueKeysWithValues: zip(queries, queries.indices))
     var findings: [LintFinding] = []
+    // The layouts of each question's notes of a code in words, once for the bindings that
+    // share the question.
+    var layoutTexts: [Int: LayoutsText] = [:]
     for (binding, stroke, localizes) in Self.strokes(model) {
       let query = LayoutQuery(stroke: stroke, localizes: localizes)
-      let notes = indices[query].map { notesByQuery[$0] } ?? [:]
-      for code in Self.codes {
+      let index = indices[query]
+      let notes = index.map { notesByQuery[$0] } ?? [:]
+      for (position, code) in Self.codes.enumerated() {
         guard let notes = notes[code] else { continue }
+        let text: LayoutsText
+        if let index, let known = layoutTexts[index * Self.codes.count + position] {
+          text = known
+        } else {
+          text = LayoutsText(notes)
+          if let index { layoutTexts[index * Self.codes.count + position] = text }
+        }
         findings.append(
-          finding(code, binding: binding, stroke: stroke, localizes: localizes, notes: notes))
+          finding(
+            code, binding: binding, stroke: stroke, localizes: localizes, notes: notes,
+            layouts: text))
       }
     }
     return findings
   }
 
+  /// The layouts of a finding's notes, in the words of its message and group key.
+  struct LayoutsText {
+    /// The layouts, in the notes' order.
+    var layouts: [String]
+    /// The layouts as the message names them: `se`, `3 layouts (de, fr, se)`.
+    var on: String
+    /// The layouts as the group key holds them: `de,fr,se`.
+    var joined: String
+
+    /// The layouts of notes.
+    init(_ notes: [LintNote]) {
+      layouts = notes.compactMap(\.layout)
+      on =
+        layouts.count == 1
+        ? layouts[0]
+        : "\(layouts.count) layouts (\(layouts.prefix(6).joined(separator: ", "))"
+          + (layouts.count > 6 ? ", …)" : ")")
+      joined = layouts.joined(separator: ",")
+    }
+  }
+
   /// One finding: the stroke, the layouts it concerns, and their notes.
   private func finding(
     _ code: DiagnosticCode, binding: LintBinding, stroke: KeyboardShortcut, localizes: Bool,
-    notes: [LintNote]
+    notes: [LintNote], layouts text: LayoutsText
   ) -> LintFinding {
-    let layouts = notes.compactMap(\.layout)
-    let on =
-      layouts.count == 1
-      ? layouts[0]
-      : "\(layouts.count) layouts (\(layouts.prefix(6).joined(separator: ", "))"
-        + (layouts.count > 6 ? ", …)" : ")")
+    let on = text.on
     let what: String
     let phrase: String
     switch code {
@@ -201,7 +230,7 @@ struct LayoutCheck {
       group: LintGroupKey(
         code, severity: diagnostic.severity, label: stroke.label(for: platform),
         identity: "\(press.modifiers.rawValue):\(press.input.canonicalName) "
-          + "\(layouts.joined(separator: ",")) localizes=\(localizes)",
+          + "\(text.joined) localizes=\(localizes)",
         phrase: phrase))
   }
 }
@@ -228,9 +257,19 @@ struct LayoutProblem: Hashable {
     of stroke: KeyboardShortcut, on keyboard: LayoutKeyboard, platform: PlatformProfile,
     localizes: Bool, us: LayoutKeyboard?
   ) -> [LayoutProblem] {
-    let typing = keyboard.answerOnce(
-      of: stroke, platform: platform, allowsAutomaticLocalization: localizes)
-    let key = LayoutKeyboard.quoted(KeyInput.comparable(stroke.input))
+    problems(
+      of: stroke, on: keyboard, platform: platform, localizes: localizes,
+      facts: StrokeFacts(stroke, platform: platform, localizes: localizes, us: us))
+  }
+
+  /// ``problems(of:on:platform:localizes:us:)`` with what does not depend on the layout
+  /// read once for the stroke (a sweep reads it once for all the layouts).
+  static func problems(
+    of stroke: KeyboardShortcut, on keyboard: LayoutKeyboard, platform: PlatformProfile,
+    localizes: Bool, facts: StrokeFacts
+  ) -> [LayoutProblem] {
+    let typing = keyboard.answerOnce(facts.question, platform: platform)
+    let key = facts.key
     let offText = "; automatic localization is off for this key command"
     let noneText = "; automatic localization does not relocate it"
     switch typing.verdict {
@@ -247,8 +286,7 @@ struct LayoutProblem: Hashable {
           note: keyboard.levelText(key, press) + (localizes ? noneText : offText))
       ]
     case .relocated:
-      let original = keyboard.answerOnce(
-        of: stroke, platform: platform, allowsAutomaticLocalization: false)
+      let original = keyboard.answerOnce(facts.unlocalizedQuestion, platform: platform)
       let relocation = keyboard.relocationText(typing, platform: platform)
       if original.verdict == .unreachable {
         return [LayoutProblem(code: .untypableShortcut, note: "no key types \(key)" + relocation)]
@@ -268,9 +306,7 @@ struct LayoutProblem: Hashable {
     case .direct:
       guard let press = typing.press else { return [] }
       var problems: [LayoutProblem] = []
-      if let moved = movedKey(
-        stroke, press, on: keyboard, platform: platform, localizes: localizes, us: us)
-      {
+      if let moved = movedKey(press, on: keyboard, facts: facts) {
         problems.append(LayoutProblem(code: .movedKey, note: moved))
       }
       if let collision = ctrlAltCollision(stroke, press, on: keyboard, platform: platform) {
@@ -281,26 +317,18 @@ struct LayoutProblem: Hashable {
   }
 
   /// MK607's note: a character other than a letter, pressed on another key or level than the
-  /// engine presses on US QWERTY.
-  static func movedKey(
-    _ stroke: KeyboardShortcut, _ here: TypedPress, on keyboard: LayoutKeyboard,
-    platform: PlatformProfile, localizes: Bool, us: LayoutKeyboard?
-  ) -> String? {
-    let input = KeyInput.comparable(stroke.input)
-    guard let text = input.characters, text.count == 1, text.lowercased() == text.uppercased(),
-      let us,
-      let there = us.typing(
-        of: stroke, platform: platform, allowsAutomaticLocalization: localizes
-      ).press,
-      us.typing(of: stroke, platform: platform, allowsAutomaticLocalization: localizes).verdict
-        == .direct,
-      here.evdevCode != there.evdevCode || here.level != there.level
+  /// engine presses on US QWERTY (``StrokeFacts/usPress``).
+  static func movedKey(_ here: TypedPress, on keyboard: LayoutKeyboard, facts: StrokeFacts)
+    -> String?
+  {
+    guard let there = facts.usPress, here.evdevCode != there.evdevCode || here.level != there.level
     else { return nil }
     let shifted =
       here.levelModifierKeys.isEmpty
       ? "" : " with " + here.levelModifierKeys.map(\.label).joined(separator: "+")
-    return "'\(input)' is typed\(shifted) on \(keyboard.keyLabel(forEvdevCode: here.evdevCode)) "
-      + "(level \(here.level)), not on \(us.keyLabel(forEvdevCode: there.evdevCode)) "
+    return
+      "'\(facts.input)' is typed\(shifted) on \(keyboard.keyLabel(forEvdevCode: here.evdevCode)) "
+      + "(level \(here.level)), not on \(facts.usKeyLabel) "
       + "(level \(there.level)) as on US QWERTY"
   }
 
@@ -326,5 +354,47 @@ struct LayoutProblem: Hashable {
     let shiftText = shift == nil ? "" : "Shift+"
     return "AltGr+\(shiftText)\(stroke.input.canonicalName.uppercased()) types '\(character)' "
       + "(\(keyboard.keyLabel(forEvdevCode: press.evdevCode)), level \(typed.pressedLevel))"
+  }
+}
+
+/// What the layout rules read of a stroke that is the same on every layout: the stroke's
+/// input as inputs compare, in quotes for notes, and, for MK607, the typing engine's press of
+/// it on US QWERTY. A sweep reads it once per question rather than once per layout.
+struct StrokeFacts {
+  /// The stroke's input as inputs compare (``MenuKitXKB/KeyInput/comparable(_:)``).
+  var input: KeyInput
+  /// The input in quotes, as notes name it: `'['`.
+  var key: String
+  /// The engine's press on US QWERTY when MK607 compares presses for the stroke: its input is
+  /// one character that is not a letter and US QWERTY types it directly; else nil.
+  var usPress: TypedPress?
+  /// The name of ``usPress``'s key on US QWERTY, as notes name keys.
+  var usKeyLabel = ""
+  /// The stroke as the typing engine is asked about it on each layout.
+  var question: TypingQuestion
+  /// The stroke as the typing engine is asked about it without automatic localization.
+  var unlocalizedQuestion: TypingQuestion
+
+  /// Reads the facts of a stroke.
+  ///
+  /// - Parameters:
+  ///   - stroke: The stroke as authored.
+  ///   - platform: The platform profile that maps `Cmd`.
+  ///   - localizes: Whether the stroke's key command allows automatic localization.
+  ///   - us: US QWERTY, when it compiles.
+  init(_ stroke: KeyboardShortcut, platform: PlatformProfile, localizes: Bool, us: LayoutKeyboard?)
+  {
+    question = TypingQuestion(stroke, allowsAutomaticLocalization: localizes)
+    unlocalizedQuestion =
+      localizes ? TypingQuestion(stroke, allowsAutomaticLocalization: false) : question
+    input = KeyInput.comparable(stroke.input)
+    key = LayoutKeyboard.quoted(input)
+    guard let text = input.characters, text.count == 1, text.lowercased() == text.uppercased(),
+      let us
+    else { return }
+    let typing = us.typing(of: stroke, platform: platform, allowsAutomaticLocalization: localizes)
+    guard let there = typing.press, typing.verdict == .direct else { return }
+    usPress = there
+    usKeyLabel = us.keyLabel(forEvdevCode: there.evdevCode)
   }
 }
