@@ -777,6 +777,7 @@ struct PaletteBuffers {
 
   /// The best-scoring field of an entry for a term, with its weighted score and bonuses; the
   /// first field wins a tie.
+  @inline(__always)
   func bestField(
     for term: PalettePatterns.Term, of entry: Int, withPositions: Bool, scratch: FuzzyScratch
   ) -> (field: Int, score: Int, positions: [Int])? {
