@@ -227,6 +227,31 @@ enum FuzzyScorer {
     return false
   }
 
+  /// The greedy forward match: records in `occurrences` the first position of each pattern
+  /// character after the previous one's; false when `pattern` (not empty) is not a
+  /// subsequence of `text`. The scorer and ``PaletteOrderBound`` start from it.
+  @inline(__always)
+  static func recordFirstOccurrences(
+    of pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt32>,
+    into occurrences: UnsafeMutablePointer<Int>
+  ) -> Bool {
+    let m = pattern.count
+    let n = text.count
+    var p = 0
+    var index = 0
+    var next = pattern[0]
+    while index < n {
+      if text[index] == next {
+        occurrences[p] = index
+        p &+= 1
+        if p == m { return true }
+        next = pattern[p]
+      }
+      index &+= 1
+    }
+    return false
+  }
+
   /// fzf's FuzzyMatchV2: the best alignment of `pattern` in `text`, or nil when `pattern` is
   /// not a subsequence of `text`.
   ///
@@ -264,19 +289,7 @@ enum FuzzyScorer {
     // first occurrence of each pattern character in order (the greedy forward match).
     scratch.reserve(patternLength: m)
     let occurrences = scratch.firstOccurrences
-    var p = 0
-    var index = 0
-    var next = pattern[0]
-    while index < n {
-      if text[index] == next {
-        occurrences[p] = index
-        p &+= 1
-        if p == m { break }
-        next = pattern[p]
-      }
-      index &+= 1
-    }
-    guard p == m else { return nil }
+    guard recordFirstOccurrences(of: pattern, in: text, into: occurrences) else { return nil }
     let first = occurrences[0]
     var last = n - 1
     let lastCharacter = pattern[m - 1]

@@ -106,22 +106,12 @@ enum PaletteOrderBound {
     scratch.reserve(patternLength: m)
     let first = scratch.firstOccurrences
     let last = scratch.lastOccurrences
-    var p = 0
-    var index = 0
-    var next = pattern[0]
-    while index < n {
-      if text[index] == next {
-        first[p] = index
-        p &+= 1
-        if p == m { break }
-        next = pattern[p]
-      }
-      index &+= 1
+    guard FuzzyScorer.recordFirstOccurrences(of: pattern, in: text, into: first) else {
+      return nil
     }
-    guard p == m else { return nil }
-    p = m &- 1
-    index = n &- 1
-    next = pattern[p]
+    var p = m &- 1
+    var index = n &- 1
+    var next = pattern[p]
     while true {
       if text[index] == next {
         last[p] = index

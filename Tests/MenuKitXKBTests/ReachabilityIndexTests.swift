@@ -5,9 +5,12 @@ import Testing
 
 @Suite("Reachability read from the keysym index")
 struct ReachabilityIndexTests {
+  /// Layouts of several scripts, with and without AltGr levels and dead keys.
+  static let layouts = ["us", "de", "fr", "ru", "il", "gr", "ch", "cz", "ara", "jp", "in", "th"]
+
   @Test(
     "The index gives the search's answer for every character the layout types, and ASCII",
-    arguments: ["us", "de", "fr", "ru", "il", "gr", "ch", "cz", "ara", "jp", "in", "th"])
+    arguments: ReachabilityIndexTests.layouts)
   func indexMatchesSearch(layout: String) throws {
     let keyboard = try systemKeyboard(layout: layout)
     let keymap = keyboard.state.keymap
@@ -37,7 +40,7 @@ struct ReachabilityIndexTests {
 
   @Test(
     "With the input index read, reachability's places come from it and equal the keysym table's",
-    arguments: ["us", "de", "fr", "ru", "il", "gr", "ch", "cz", "ara", "jp", "in", "th"])
+    arguments: ReachabilityIndexTests.layouts)
   func inputIndexPlacesMatchKeysymTable(layout: String) throws {
     let keyboard = try systemKeyboard(layout: layout)
     let keymap = keyboard.state.keymap
