@@ -393,7 +393,7 @@ struct ExplainRecord: Encodable {
           Candidate(
             binding: Binding(candidate.binding), depth: candidate.depth,
             contextValues: candidate.binding.context.map { predicate in
-              explanation.contexts.indices.map { predicate.holds(in: explanation.contexts, at: $0) }
+              predicate.holdsAtEachDepth(in: explanation.contexts)
             },
             complete: candidate.isComplete, winner: candidate.isWinner,
             lossReason: candidate.lossReason?.rawValue, lostTo: candidate.lostTo.map(Binding.init))

@@ -304,6 +304,91 @@ private struct ContextPredicateTests {
     #expect(either.hashValue == (try ContextPredicate(parsing: either.description)).hashValue)
   }
 
+  /// The definition of ``ContextPredicate/holds(in:at:)``, written as directly as it reads:
+  /// exponential in the number of `>`, so only for small predicates and stacks.
+  private func definitionHolds(_ predicate: ContextPredicate, _ stack: [KeyContext], _ depth: Int)
+    -> Bool
+  {
+    guard stack.indices.contains(depth) else { return false }
+    let context = stack[depth]
+    switch predicate {
+    case .identifier(let name):
+      return context.identifiers.contains(name) || context.values[name] != nil
+    case .equal(let key, let value): return context.values[key] == value
+    case .notEqual(let key, let value): return context.values[key] != value
+    case .not(let inner): return !definitionHolds(inner, stack, depth)
+    case .and(let operands): return operands.allSatisfy { definitionHolds($0, stack, depth) }
+    case .or(let operands): return operands.contains { definitionHolds($0, stack, depth) }
+    case .descendant(let ancestor, let descendant):
+      return definitionHolds(descendant, stack, depth)
+        && (0..<depth).contains { definitionHolds(ancestor, stack, $0) }
+    }
+  }
+
+  /// A random predicate over the names `a`, `b`, `c` and the key `m`, at most `levels` deep.
+  private func randomPredicate(_ generator: inout SplitMix64, levels: Int) -> ContextPredicate {
+    let names = ["a", "b", "c"]
+    let choice = levels <= 1 ? generator.next(4) : generator.next(9)
+    switch choice {
+    case 0, 1: return .identifier(names[generator.next(3)])
+    case 2: return .equal("m", ["x", "y"][generator.next(2)])
+    case 3: return .notEqual("m", "x")
+    case 4: return .not(randomPredicate(&generator, levels: levels - 1))
+    case 5:
+      return .and(
+        (0..<2 + generator.next(2)).map { _ in randomPredicate(&generator, levels: levels - 1) })
+    case 6:
+      return .or(
+        (0..<2 + generator.next(2)).map { _ in randomPredicate(&generator, levels: levels - 1) })
+    default:
+      return .descendant(
+        randomPredicate(&generator, levels: levels - 1),
+        randomPredicate(&generator, levels: levels - 1))
+    }
+  }
+
+  @Test("holds and matchDepth agree with the definition on generated predicates and stacks")
+  func agreesWithDefinition() {
+    var generator = SplitMix64(seed: 22)
+    for round in 0..<1500 {
+      let predicate = randomPredicate(&generator, levels: 4)
+      // Stacks past 64 contexts cross from one word of depths to the next.
+      let count = round % 10 == 0 ? 60 + generator.next(80) : generator.next(9)
+      let stack = (0..<count).map { _ in
+        KeyContext(
+          Set(["a", "b", "c"].filter { _ in generator.next(3) == 0 }),
+          values: generator.next(2) == 0 ? [:] : ["m": ["x", "y"][generator.next(2)]])
+      }
+      let expected = stack.indices.filter { definitionHolds(predicate, stack, $0) }
+      #expect(
+        stack.indices.filter { predicate.holds(in: stack, at: $0) } == expected, "\(predicate)")
+      #expect(predicate.matchDepth(in: stack) == expected.last, "\(predicate)")
+      #expect(
+        predicate.holdsAtEachDepth(in: stack) == stack.indices.map(expected.contains),
+        "\(predicate)")
+    }
+  }
+
+  @Test(
+    "a chain of '>' over a long stack is decided without trying every choice of ancestors",
+    .timeLimit(.minutes(1)))
+  func longDescendantChains() throws {
+    // Found by the predicate fuzz target (CI, after 106,559 inputs): asking at every shallower
+    // depth for every '>' took time exponential in the number of '>'. Here that would be
+    // about 2,000 choose 30 steps; now it is one pass per operator.
+    let stack = try KeyContext.stack(
+      parsing: Array(repeating: "a", count: 2000).joined(separator: " > "))
+    let chain = try ContextPredicate(
+      parsing: "b > " + Array(repeating: "a", count: 30).joined(separator: " > "))
+    #expect(chain.matchDepth(in: stack) == nil)
+    #expect(!chain.holds(in: stack, at: 1999))
+    let nested = try ContextPredicate(
+      parsing: "!(b > a > a > a) > " + Array(repeating: "a", count: 30).joined(separator: " > "))
+    #expect(nested.matchDepth(in: stack) == 1999)
+    #expect(nested.holds(in: stack, at: 30))
+    #expect(!nested.holds(in: stack, at: 29))
+  }
+
   @Test("the depth limit counts levels of different operators, not the length of chains")
   func structuralDepth() throws {
     let limit = ContextPredicate.maximumDepth

@@ -114,7 +114,9 @@ public indirect enum ContextPredicate: Hashable, Sendable, CustomStringConvertib
       return operands.contains { $0.holds(in: stack, at: depth) }
     case .descendant(let ancestor, let descendant):
       guard descendant.holds(in: stack, at: depth) else { return false }
-      return (0..<depth).contains { ancestor.holds(in: stack, at: $0) }
+      // The ancestor's depths all at once: asking at each shallower depth in turn would ask
+      // again for every `>` inside the ancestor, which is exponential in the number of `>`.
+      return !ancestor.holdingDepths(in: stack, count: depth).isEmpty
     }
   }
 
@@ -130,8 +132,72 @@ public indirect enum ContextPredicate: Hashable, Sendable, CustomStringConvertib
   ///
   /// - Parameter stack: The contexts of the responder chain, root first.
   /// - Returns: The largest index `d` for which ``holds(in:at:)`` is true.
+  ///
+  /// - Complexity: O(*n* × *m*) for a stack of *n* contexts and a predicate of *m* names,
+  ///   comparisons and operators, however many `>` it has.
   public func matchDepth(in stack: [KeyContext]) -> Int? {
-    stack.indices.reversed().first { holds(in: stack, at: $0) }
+    guard containsDescendant else {
+      return stack.indices.reversed().first { holds(in: stack, at: $0) }
+    }
+    return holdingDepths(in: stack, count: stack.count).last
+  }
+
+  /// What ``holds(in:at:)`` says at each depth of the stack, in one pass: O(*n* × *m*), as
+  /// ``matchDepth(in:)``.
+  package func holdsAtEachDepth(in stack: [KeyContext]) -> [Bool] {
+    let depths = holdingDepths(in: stack, count: stack.count)
+    return stack.indices.map(depths.contains)
+  }
+
+  /// Whether the predicate has an `A > B` anywhere in it.
+  private var containsDescendant: Bool {
+    switch self {
+    case .identifier, .equal, .notEqual: false
+    case .not(let predicate): predicate.containsDescendant
+    case .and(let operands), .or(let operands): operands.contains { $0.containsDescendant }
+    case .descendant: true
+    }
+  }
+
+  /// The depths among the first `count` of the stack at which the predicate holds: what
+  /// ``holds(in:at:)`` says at each of them, each node evaluated once for all depths.
+  ///
+  /// `A > B` holds at the depths where `B` holds that lie below the first depth where `A`
+  /// holds, since whether `A` holds at a depth depends only on the stack down to that depth.
+  private func holdingDepths(in stack: [KeyContext], count: Int) -> DepthSet {
+    switch self {
+    case .identifier(let name):
+      return DepthSet(count: count) {
+        stack[$0].identifiers.contains(name) || stack[$0].values[name] != nil
+      }
+    case .equal(let key, let value):
+      return DepthSet(count: count) { stack[$0].values[key] == value }
+    case .notEqual(let key, let value):
+      return DepthSet(count: count) { stack[$0].values[key] != value }
+    case .not(let predicate):
+      var depths = predicate.holdingDepths(in: stack, count: count)
+      depths.invert()
+      return depths
+    case .and(let operands):
+      var depths = DepthSet(count: count) { _ in true }
+      for operand in operands where !depths.isEmpty {
+        depths.formIntersection(operand.holdingDepths(in: stack, count: count))
+      }
+      return depths
+    case .or(let operands):
+      var depths = DepthSet(count: count) { _ in false }
+      for operand in operands where !depths.isFull {
+        depths.formUnion(operand.holdingDepths(in: stack, count: count))
+      }
+      return depths
+    case .descendant(let ancestor, let descendant):
+      guard let first = ancestor.holdingDepths(in: stack, count: count).first else {
+        return DepthSet(count: count) { _ in false }
+      }
+      var depths = descendant.holdingDepths(in: stack, count: count)
+      depths.removeAll(through: first)
+      return depths
+    }
   }
 
   // MARK: Text
@@ -220,6 +286,73 @@ public indirect enum ContextPredicate: Hashable, Sendable, CustomStringConvertib
       return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
     return scalar == "'" ? "\"'\"" : "'\(scalar)'"
+  }
+}
+
+/// A set of depths in `0..<count`, one bit each.
+private struct DepthSet {
+  private var words: [UInt64]
+  private let count: Int
+
+  /// The depths in `0..<count` for which `isMember` is true.
+  init(count: Int, _ isMember: (Int) -> Bool) {
+    self.count = count
+    words = Array(repeating: 0, count: (count + 63) / 64)
+    for depth in 0..<count where isMember(depth) {
+      words[depth / 64] |= 1 << UInt64(depth % 64)
+    }
+  }
+
+  func contains(_ depth: Int) -> Bool {
+    (0..<count).contains(depth) && words[depth / 64] & (1 << UInt64(depth % 64)) != 0
+  }
+
+  var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+  var isFull: Bool {
+    words.indices.allSatisfy { words[$0] == mask(ofWord: $0) }
+  }
+
+  /// The smallest depth in the set.
+  var first: Int? {
+    guard let index = words.firstIndex(where: { $0 != 0 }) else { return nil }
+    return index * 64 + words[index].trailingZeroBitCount
+  }
+
+  /// The largest depth in the set.
+  var last: Int? {
+    guard let index = words.lastIndex(where: { $0 != 0 }) else { return nil }
+    return index * 64 + 63 - words[index].leadingZeroBitCount
+  }
+
+  /// The bits of word `index` that stand for depths below `count`.
+  private func mask(ofWord index: Int) -> UInt64 {
+    let bits = min(64, count - index * 64)
+    return bits == 64 ? ~0 : (1 << UInt64(bits)) - 1
+  }
+
+  mutating func invert() {
+    for index in words.indices { words[index] = ~words[index] & mask(ofWord: index) }
+  }
+
+  mutating func formIntersection(_ other: DepthSet) {
+    for index in words.indices { words[index] &= other.words[index] }
+  }
+
+  mutating func formUnion(_ other: DepthSet) {
+    for index in words.indices { words[index] |= other.words[index] }
+  }
+
+  /// Removes `0...depth`.
+  mutating func removeAll(through depth: Int) {
+    for index in words.indices {
+      let low = index * 64
+      if depth >= low + 63 {
+        words[index] = 0
+      } else if depth >= low {
+        words[index] &= ~((1 << UInt64(depth - low + 1)) - 1)
+      }
+    }
   }
 }
 

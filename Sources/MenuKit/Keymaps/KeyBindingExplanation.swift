@@ -96,8 +96,8 @@ public struct KeyBindingExplanation: Hashable, Sendable {
         }
         lines.append(line)
         if let context = candidate.binding.context {
-          let values = contexts.indices.map { depth in
-            "[\(depth)] \(context.holds(in: contexts, at: depth))"
+          let values = context.holdsAtEachDepth(in: contexts).enumerated().map { depth, holds in
+            "[\(depth)] \(holds)"
           }
           lines.append(
             "      context \(context.description): "
