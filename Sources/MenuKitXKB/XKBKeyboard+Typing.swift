@@ -188,8 +188,8 @@ package struct TypingQuestion {
   package let localizes: Bool
   /// The stroke's input lowercased (``XKBKeyboard/lowercased(_:)``).
   let target: KeyInput
-  /// The stroke's key command alone, as the matcher is asked about it.
-  let commands: [KeyCommand]
+  /// The stroke's key command, as the matcher is asked about it.
+  let command: KeyCommand
 
   /// Reads a stroke's question.
   ///
@@ -204,7 +204,7 @@ package struct TypingQuestion {
       Command(title: "", action: "typing:"), input: stroke.input,
       modifierFlags: stroke.modifierFlags)
     command.allowsAutomaticLocalization = allowsAutomaticLocalization
-    commands = [command]
+    self.command = command
   }
 }
 
@@ -229,7 +229,7 @@ extension XKBKeyboard {
       Command(title: "", action: "typing:"), input: stroke.input,
       modifierFlags: stroke.modifierFlags)
     let attempt = evaluate(
-      candidate, commands: [command], matcher: KeyCommandMatcher(platform: platform),
+      candidate, command: command, matcher: KeyCommandMatcher(platform: platform),
       direction: .leftToRight, table: table)
     if attempt.press.matchKind != nil {
       return StrokeTyping(stroke: stroke, verdict: .direct, press: attempt.press, pressesTried: 1)
@@ -270,7 +270,7 @@ extension XKBKeyboard {
     }
     let event = scratch.handle(KeyEvent(evdevCode: evdevCode, direction: .down, timestamp: time))
     let press =
-      event?.changedPresses.first ?? Press(phase: .began, timestamp: time, key: nil)
+      event?.firstChangedPress ?? Press(phase: .began, timestamp: time, key: nil)
     let keycode = XKBState.keycode(evdevCode)
     let keyLayout = xkb_state_key_get_layout(scratch.statePointer, keycode)
     let level =
@@ -397,33 +397,36 @@ extension XKBKeyboard {
     // rather than build a table of its own (``places(of:)``).
     let index = inputIndex
     let relocation = localizes ? relocatedKey(for: target) : nil
-    let candidates = typingCandidates(
-      for: target, relocation: relocation, strokeKeys: strokeKeys, table: table, index: index)
-
     let matcher = KeyCommandMatcher(platform: platform)
-    let commands = question.commands
+    let command = question.command
     var natural: (press: TypedPress, typesInput: Bool, fallback: Bool)?
-    for (tried, candidate) in candidates.enumerated() {
+    var fired: StrokeTyping?
+    // The candidates are listed only as far as the first that fires: usually the first.
+    let tried = forEachTypingCandidate(
+      for: target, relocation: relocation, strokeKeys: strokeKeys, table: table, index: index
+    ) { candidate, tried in
       let attempt = evaluate(
-        candidate, commands: commands, matcher: matcher, direction: direction, table: table)
+        candidate, command: command, matcher: matcher, direction: direction, table: table)
       // What the layout does with the stroke is told by its own key, not by the fallback's.
       if natural == nil || (natural?.fallback == true && !candidate.isFallback) {
         natural = (attempt.press, attempt.typesInput, candidate.isFallback)
       }
-      guard let kind = attempt.press.matchKind else { continue }
+      guard let kind = attempt.press.matchKind else { return false }
       let verdict: StrokeTyping.Verdict =
         kind == .localized ? .relocated : attempt.press.holdsLevelShift ? .needsAltGr : .direct
-      return StrokeTyping(
+      fired = StrokeTyping(
         stroke: stroke, verdict: verdict, press: attempt.press, relocation: relocation,
-        pressesTried: tried + 1)
+        pressesTried: tried)
+      return true
     }
+    if let fired { return fired }
     guard let natural else {
       return StrokeTyping(
         stroke: stroke, verdict: .unreachable, press: nil, relocation: relocation)
     }
     return StrokeTyping(
       stroke: stroke, verdict: natural.typesInput ? .modifiersConsumed : .layoutAction,
-      press: natural.press, relocation: relocation, pressesTried: candidates.count)
+      press: natural.press, relocation: relocation, pressesTried: tried)
   }
 
   /// A modifier-key stroke: a tap of the keymap's key for that modifier.
@@ -446,11 +449,31 @@ extension XKBKeyboard {
 
   /// The presses to try for an input, in the order of
   /// ``typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``, without repeats;
-  /// `index` is the active layout group's ``inputIndex``.
+  /// `index` is the active layout group's ``inputIndex``. Every press
+  /// ``forEachTypingCandidate(for:relocation:strokeKeys:table:index:_:)`` visits.
   func typingCandidates(
     for target: KeyInput, relocation: ShortcutLocation?, strokeKeys: [Int],
     table: ModifierKeyTable, index: [KeyInput: [TypingSupport.Way]]
   ) -> [TypingSupport.Candidate] {
+    var all: [TypingSupport.Candidate] = []
+    forEachTypingCandidate(
+      for: target, relocation: relocation, strokeKeys: strokeKeys, table: table, index: index
+    ) { candidate, _ in
+      all.append(candidate)
+      return false
+    }
+    return all
+  }
+
+  /// Visits the presses to try for an input (``typingCandidates(for:relocation:strokeKeys:table:index:)``)
+  /// in order, each with how many have been visited with it, until `visit` returns true; the
+  /// later ones are not even listed. Returns how many were visited.
+  @discardableResult
+  func forEachTypingCandidate(
+    for target: KeyInput, relocation: ShortcutLocation?, strokeKeys: [Int],
+    table: ModifierKeyTable, index: [KeyInput: [TypingSupport.Way]],
+    _ visit: (TypingSupport.Candidate, Int) -> Bool
+  ) -> Int {
     let layout = state.activeLayout
     let covered = strokeKeys.reduce(xkb_mod_mask_t(0)) { $0 | table.masks[$1] }
 
@@ -486,23 +509,40 @@ extension XKBKeyboard {
       }
     }
 
-    var ordered: [TypingSupport.Candidate] = []
+    // The keys and modifier keys visited so far: a press is tried once, at its first place.
+    // A handful of candidates: a linear scan finds repeats without hashing arrays.
+    var visited: [(evdevCode: Int, holding: [Int])] = []
+    /// Visits a candidate unless it repeats one; true when the visit ends the search.
+    func offer(_ candidate: TypingSupport.Candidate) -> Bool {
+      guard
+        !visited.contains(where: {
+          $0.evdevCode == candidate.evdevCode && $0.holding == candidate.holding
+        })
+      else { return false }
+      visited.append((candidate.evdevCode, candidate.holding))
+      return visit(candidate, visited.count)
+    }
+
     if let relocation {
       if let moved = candidate(
         relocation.evdevCode, level: relocation.level - 1, input: relocation.input,
-        keysym: relocation.keysym)
+        keysym: relocation.keysym), offer(moved)
       {
-        ordered.append(moved)
+        return visited.count
       }
-      ordered += ways(relocation.input).filter { !$0.holdsLevelShift }
+      for way in ways(relocation.input) where !way.holdsLevelShift {
+        if offer(way) { return visited.count }
+      }
     }
     let own = ways(target)
-    ordered += own.filter { !$0.holdsLevelShift }
+    for way in own where !way.holdsLevelShift {
+      if offer(way) { return visited.count }
+    }
     for code in fallbackIndex[target] ?? [] {
-      ordered.append(
-        TypingSupport.Candidate(
-          evdevCode: code, level: 1, input: target, holding: strokeKeys, levelKeyCount: 0,
-          holdsLevelShift: false, isKeypadKeysym: false, isFallback: true))
+      let fallback = TypingSupport.Candidate(
+        evdevCode: code, level: 1, input: target, holding: strokeKeys, levelKeyCount: 0,
+        holdsLevelShift: false, isKeypadKeysym: false, isFallback: true)
+      if offer(fallback) { return visited.count }
     }
     // AltGr only where the key does not type the input without it: Ctrl+Alt+AltGr+F7 reaches
     // F7 on level 3 of the F-keys, but that is a detour around the layout, not a way to type F7.
@@ -511,25 +551,18 @@ extension XKBKeyboard {
     where way.holdsLevelShift
       && !own.contains(where: { !$0.holdsLevelShift && $0.evdevCode == way.evdevCode })
     {
-      ordered.append(way)
+      if offer(way) { return visited.count }
     }
-    // A handful of candidates: a linear scan finds repeats without hashing arrays.
-    var unique: [TypingSupport.Candidate] = []
-    unique.reserveCapacity(ordered.count)
-    for candidate in ordered
-    where !unique.contains(where: {
-      $0.evdevCode == candidate.evdevCode && $0.holding == candidate.holding
-    }) {
-      unique.append(candidate)
-    }
-    return unique
+    return visited.count
   }
 
-  /// Translates a candidate press and asks the matcher whether the stroke's key command wins.
+  /// Translates a candidate press and asks the matcher whether the stroke's key command wins
+  /// (``KeyCommandMatcher/winningKind(of:for:layout:layoutDirection:)``: the matcher's answer
+  /// against that key command alone).
   ///
-  /// `commands` is the stroke's key command alone, built once for all the candidates.
+  /// `command` is the stroke's key command, built once for all the candidates.
   func evaluate(
-    _ candidate: TypingSupport.Candidate, commands: [KeyCommand], matcher: KeyCommandMatcher,
+    _ candidate: TypingSupport.Candidate, command: KeyCommand, matcher: KeyCommandMatcher,
     direction: LayoutDirection, table: ModifierKeyTable
   ) -> (press: TypedPress, typesInput: Bool) {
     let modifiers = candidate.holding.map { table.keys[$0] }
@@ -541,8 +574,8 @@ extension XKBKeyboard {
       holding: hasLock
         ? modifiers.filter { !$0.isLock }.map(\.evdevCode) : modifiers.map(\.evdevCode)
     ) { press, scratch, level in
-      let result = matcher.match(
-        press, against: commands, layout: scratch, layoutDirection: direction)
+      let kind = matcher.winningKind(
+        of: press, for: command, layout: scratch, layoutDirection: direction)
       let key = press.key ?? Self.noKey(candidate.evdevCode)
       // A modifier or lock key types nothing, whatever other layouts have on its position.
       let typesInput =
@@ -558,7 +591,7 @@ extension XKBKeyboard {
         levelModifierCount: candidate.levelKeyCount, key: key,
         consumedModifiers: scratch.consumedModifiers(for: key)
           .intersection(key.modifierFlags),
-        matchKind: result.keyCommand == nil ? nil : result.kind)
+        matchKind: kind)
       return (typed, typesInput)
     }
   }

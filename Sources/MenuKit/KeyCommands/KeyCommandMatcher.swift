@@ -142,11 +142,7 @@ public struct KeyCommandMatcher: Hashable, Sendable {
     layoutDirection: LayoutDirection, validate: ((KeyCommand) -> KeyCommand)?
   ) -> KeyCommandMatch {
     var result = KeyCommandMatch()
-    guard let key = press.key, press.phase == .began || press.phase == .changed else {
-      return result
-    }
-    let readings = StrokeRules.readings(of: key, layout: layout)
-    if readings.isEmpty { return result }
+    guard let readings = Self.matchableReadings(of: press, layout: layout) else { return result }
 
     // The precedence tier of each candidate: 0 exact, 1 localized or mirrored, 2 fallback.
     var tiers: [Int] = []
@@ -196,6 +192,43 @@ public struct KeyCommandMatcher: Hashable, Sendable {
     result.kind = candidate.kind
     result.alternate = candidate.alternate
     return result
+  }
+
+  /// The readings of a press that can trigger key commands (rule 1: one that began or
+  /// repeats, with a key), or nil when it triggers none.
+  @inline(__always)
+  static func matchableReadings(of press: Press, layout: (any KeyboardLayoutProviding)?)
+    -> StrokeRules.Readings?
+  {
+    guard let key = press.key, press.phase == .began || press.phase == .changed else {
+      return nil
+    }
+    let readings = StrokeRules.readings(of: key, layout: layout)
+    return readings.isEmpty ? nil : readings
+  }
+
+  /// ``match(_:against:layout:layoutDirection:)`` against one key command, answering only the
+  /// kind of the match when that key command wins: with a single candidate, the precedence
+  /// order has nothing to order, so it wins exactly when it matches and loses nothing before
+  /// validation. The typing engine asks this of every press it tries, without the arrays of
+  /// candidates a full match builds. `KeyCommandMatcherSingleTests` compares the two.
+  ///
+  /// - Parameters:
+  ///   - press: The press, as a keyboard translator reported it.
+  ///   - keyCommand: The key command.
+  ///   - layout: The keyboard layout, or `nil`.
+  ///   - layoutDirection: The direction of the context the press is for.
+  /// - Returns: The kind of the winning match, or nil when the key command does not fire.
+  package func winningKind(
+    of press: Press, for keyCommand: KeyCommand, layout: (any KeyboardLayoutProviding)?,
+    layoutDirection: LayoutDirection
+  ) -> Kind? {
+    guard let readings = Self.matchableReadings(of: press, layout: layout),
+      let found = candidateMatch(
+        keyCommand, readings: readings, layout: layout, layoutDirection: layoutDirection),
+      Self.lossBeforeValidation(keyCommand, press: press, validatesLazily: false) == nil
+    else { return nil }
+    return found.kind
   }
 
   /// How one key command matches a press's readings, if it does (rules 2–5 and 9–11): the

@@ -129,6 +129,16 @@ public struct PressesEvent: Hashable, Sendable {
 
   /// The presses whose phase changed in this event: all but the stationary ones.
   public var changedPresses: [Press] {
-    allPresses.filter { $0.phase != .stationary }
+    allPresses.filter(Self.isChanged)
+  }
+
+  /// The first of ``changedPresses``, found without building the array of them.
+  package var firstChangedPress: Press? {
+    allPresses.first(where: Self.isChanged)
+  }
+
+  /// Whether a press changed in its event: every phase but the stationary one.
+  static func isChanged(_ press: Press) -> Bool {
+    press.phase != .stationary
   }
 }
