@@ -397,36 +397,33 @@ extension XKBKeyboard {
     // rather than build a table of its own (``places(of:)``).
     let index = inputIndex
     let relocation = localizes ? relocatedKey(for: target) : nil
+    let candidates = typingCandidates(
+      for: target, relocation: relocation, strokeKeys: strokeKeys, table: table, index: index)
+
     let matcher = KeyCommandMatcher(platform: platform)
     let command = question.command
     var natural: (press: TypedPress, typesInput: Bool, fallback: Bool)?
-    var fired: StrokeTyping?
-    // The candidates are listed only as far as the first that fires: usually the first.
-    let tried = forEachTypingCandidate(
-      for: target, relocation: relocation, strokeKeys: strokeKeys, table: table, index: index
-    ) { candidate, tried in
+    for (tried, candidate) in candidates.enumerated() {
       let attempt = evaluate(
         candidate, command: command, matcher: matcher, direction: direction, table: table)
       // What the layout does with the stroke is told by its own key, not by the fallback's.
       if natural == nil || (natural?.fallback == true && !candidate.isFallback) {
         natural = (attempt.press, attempt.typesInput, candidate.isFallback)
       }
-      guard let kind = attempt.press.matchKind else { return false }
+      guard let kind = attempt.press.matchKind else { continue }
       let verdict: StrokeTyping.Verdict =
         kind == .localized ? .relocated : attempt.press.holdsLevelShift ? .needsAltGr : .direct
-      fired = StrokeTyping(
+      return StrokeTyping(
         stroke: stroke, verdict: verdict, press: attempt.press, relocation: relocation,
-        pressesTried: tried)
-      return true
+        pressesTried: tried + 1)
     }
-    if let fired { return fired }
     guard let natural else {
       return StrokeTyping(
         stroke: stroke, verdict: .unreachable, press: nil, relocation: relocation)
     }
     return StrokeTyping(
       stroke: stroke, verdict: natural.typesInput ? .modifiersConsumed : .layoutAction,
-      press: natural.press, relocation: relocation, pressesTried: tried)
+      press: natural.press, relocation: relocation, pressesTried: candidates.count)
   }
 
   /// A modifier-key stroke: a tap of the keymap's key for that modifier.
@@ -449,31 +446,11 @@ extension XKBKeyboard {
 
   /// The presses to try for an input, in the order of
   /// ``typing(of:platform:allowsAutomaticLocalization:layoutDirection:)``, without repeats;
-  /// `index` is the active layout group's ``inputIndex``. Every press
-  /// ``forEachTypingCandidate(for:relocation:strokeKeys:table:index:_:)`` visits.
+  /// `index` is the active layout group's ``inputIndex``.
   func typingCandidates(
     for target: KeyInput, relocation: ShortcutLocation?, strokeKeys: [Int],
     table: ModifierKeyTable, index: [KeyInput: [TypingSupport.Way]]
   ) -> [TypingSupport.Candidate] {
-    var all: [TypingSupport.Candidate] = []
-    forEachTypingCandidate(
-      for: target, relocation: relocation, strokeKeys: strokeKeys, table: table, index: index
-    ) { candidate, _ in
-      all.append(candidate)
-      return false
-    }
-    return all
-  }
-
-  /// Visits the presses to try for an input (``typingCandidates(for:relocation:strokeKeys:table:index:)``)
-  /// in order, each with how many have been visited with it, until `visit` returns true; the
-  /// later ones are not even listed. Returns how many were visited.
-  @discardableResult
-  func forEachTypingCandidate(
-    for target: KeyInput, relocation: ShortcutLocation?, strokeKeys: [Int],
-    table: ModifierKeyTable, index: [KeyInput: [TypingSupport.Way]],
-    _ visit: (TypingSupport.Candidate, Int) -> Bool
-  ) -> Int {
     let layout = state.activeLayout
     let covered = strokeKeys.reduce(xkb_mod_mask_t(0)) { $0 | table.masks[$1] }
 
@@ -509,40 +486,23 @@ extension XKBKeyboard {
       }
     }
 
-    // The keys and modifier keys visited so far: a press is tried once, at its first place.
-    // A handful of candidates: a linear scan finds repeats without hashing arrays.
-    var visited: [(evdevCode: Int, holding: [Int])] = []
-    /// Visits a candidate unless it repeats one; true when the visit ends the search.
-    func offer(_ candidate: TypingSupport.Candidate) -> Bool {
-      guard
-        !visited.contains(where: {
-          $0.evdevCode == candidate.evdevCode && $0.holding == candidate.holding
-        })
-      else { return false }
-      visited.append((candidate.evdevCode, candidate.holding))
-      return visit(candidate, visited.count)
-    }
-
+    var ordered: [TypingSupport.Candidate] = []
     if let relocation {
       if let moved = candidate(
         relocation.evdevCode, level: relocation.level - 1, input: relocation.input,
-        keysym: relocation.keysym), offer(moved)
+        keysym: relocation.keysym)
       {
-        return visited.count
+        ordered.append(moved)
       }
-      for way in ways(relocation.input) where !way.holdsLevelShift {
-        if offer(way) { return visited.count }
-      }
+      ordered += ways(relocation.input).filter { !$0.holdsLevelShift }
     }
     let own = ways(target)
-    for way in own where !way.holdsLevelShift {
-      if offer(way) { return visited.count }
-    }
+    ordered += own.filter { !$0.holdsLevelShift }
     for code in fallbackIndex[target] ?? [] {
-      let fallback = TypingSupport.Candidate(
-        evdevCode: code, level: 1, input: target, holding: strokeKeys, levelKeyCount: 0,
-        holdsLevelShift: false, isKeypadKeysym: false, isFallback: true)
-      if offer(fallback) { return visited.count }
+      ordered.append(
+        TypingSupport.Candidate(
+          evdevCode: code, level: 1, input: target, holding: strokeKeys, levelKeyCount: 0,
+          holdsLevelShift: false, isKeypadKeysym: false, isFallback: true))
     }
     // AltGr only where the key does not type the input without it: Ctrl+Alt+AltGr+F7 reaches
     // F7 on level 3 of the F-keys, but that is a detour around the layout, not a way to type F7.
@@ -551,9 +511,18 @@ extension XKBKeyboard {
     where way.holdsLevelShift
       && !own.contains(where: { !$0.holdsLevelShift && $0.evdevCode == way.evdevCode })
     {
-      if offer(way) { return visited.count }
+      ordered.append(way)
     }
-    return visited.count
+    // A handful of candidates: a linear scan finds repeats without hashing arrays.
+    var unique: [TypingSupport.Candidate] = []
+    unique.reserveCapacity(ordered.count)
+    for candidate in ordered
+    where !unique.contains(where: {
+      $0.evdevCode == candidate.evdevCode && $0.holding == candidate.holding
+    }) {
+      unique.append(candidate)
+    }
+    return unique
   }
 
   /// Translates a candidate press and asks the matcher whether the stroke's key command wins
