@@ -109,6 +109,10 @@ extension PaletteIndex {
   /// and scores only the entries whose upper bound can still enter them.
   static let boundedLimit = 256
 
+  /// The limited search examines this many entries by rank tail before it chooses between
+  /// going on in that order and the rest in index order.
+  static let rankOrderProbe = 1_024
+
   /// The best `limit` matches, found without scoring most entries: each entry that has the
   /// query's letters gets an upper bound of its score first — every term's best possible
   /// alignment (each character 16 + 10, the first one's bonus twice), the whole-word and
@@ -157,20 +161,39 @@ extension PaletteIndex {
     // The best keys so far, sorted, with their scores.
     var top: [(key: UInt64, score: Int, fields: UInt64)] = []
     top.reserveCapacity(limit + 1)
-    // The bonus of the next entry that has one, and its index (`Int.max` after the last).
-    var nextBonus = 0
-    var bonusEntry = bonuses.first?.entry ?? Int.max
+    // A query of one short term (its letters in most entries, its best scores the highest
+    // its alignment can reach) scans the entries by rank tail first (enabled first, then the
+    // shorter title, then index order); the others in index order.
+    let usesRankOrder = terms.count == 1 && terms[0].scalars.count <= 2
+    let rankOrder = historyCache.rankOrder(of: storage)
+    let entryCount = storage.entryMasks.count
+    // The score bits of the highest loose bound of an entry without history or title bonuses:
+    // every title bonus of every term.
+    let looseCeiling = PaletteCandidate.key(
+      tail: 0,
+      score: patterns.terms.reduce(alignmentBound) {
+        $0 &+ PaletteRanking.wholeWord &+ ($1.initialsBit != 0 ? PaletteRanking.acronym : 0)
+      })
+    // The entries with a bonus, one bit each: examined first, then skipped.
+    let bonusWords = (entryCount &+ 63) >> 6
+    let bonusBits = UnsafeMutablePointer<UInt64>.allocate(capacity: max(bonusWords, 1))
+    bonusBits.initialize(repeating: 0, count: max(bonusWords, 1))
+    defer { bonusBits.deallocate() }
+    for (entry, _) in bonuses { bonusBits[entry >> 6] |= 1 << UInt64(entry & 63) }
     storage.withBuffers { buffers in
       storage.withBoundBuffers { bounds in
         var threshold = UInt64.max
         // How many entries the order bound bounded, and how many it rejected.
         var orderTries = 0
         var orderRejects = 0
-        for entry in 0..<buffers.entryMasks.count {
+        /// Ranks one entry with its bonus: the bounds first, then, when they may rank it
+        /// among the best `limit`, its score.
+        @inline(__always)
+        func examine(_ entry: Int, bonus: Int, tail: UInt64, first: UInt64 = 0, once: Bool = true) {
           // Most queries repeat no letter: their entries' repeats are not read.
           guard queryMask & ~buffers.entryMasks[entry] == 0,
             queryRepeats == 0 || queryRepeats & ~buffers.entryRepeats[entry] == 0
-          else { continue }
+          else { return }
           // The query's ordered pairs (most entries with its letters have them in another
           // order).
           if hasLongTerm {
@@ -179,15 +202,14 @@ extension PaletteIndex {
               (order0 & ~bounds.orders[orders &+ word0])
                 | (order1 & ~bounds.orders[orders &+ word1])
                 | (order2 & ~bounds.orders[orders &+ word2]) == 0
-            else { continue }
+            else { return }
           }
-          var bonus = 0
-          while bonusEntry < entry {
-            nextBonus += 1
-            bonusEntry = nextBonus < bonuses.count ? bonuses[nextBonus].entry : Int.max
+          // (Once: not an entry with a bonus, examined first, nor one of a tail below
+          // `first`, examined in rank order.)
+          if once {
+            guard tail >= first, bonusBits[entry >> 6] & (1 << UInt64(entry & 63)) == 0
+            else { return }
           }
-          if bonusEntry == entry { bonus = bonuses[nextBonus].bonus }
-          let tail = bounds.rankTails[entry]
           if threshold != UInt64.max {
             // First the bound with each term's best alignment and the title bonuses the
             // entry's signatures allow, then the bytes (most entries with the query's letters
@@ -200,18 +222,18 @@ extension PaletteIndex {
                 titleBonuses = bounds.titleBonuses(of: patterns.terms, entry: entry)
               }
               let loose = bonus &+ titleBonuses &+ alignmentBound
-              if PaletteCandidate.key(tail: tail, score: loose) >= threshold { continue }
+              if PaletteCandidate.key(tail: tail, score: loose) >= threshold { return }
             }
             // (With several terms, the shapes first: an entry that has every term's letters
             // in order is then often a match, and a loose one.)
             if isMultiTerm {
               let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
-              if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+              if PaletteCandidate.key(tail: tail, score: bound) >= threshold { return }
             }
-            guard buffers.mayMatch(patterns.terms, entry: entry) else { continue }
+            guard buffers.mayMatch(patterns.terms, entry: entry) else { return }
             if !isMultiTerm {
               let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
-              if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+              if PaletteCandidate.key(tail: tail, score: bound) >= threshold { return }
             }
             // Then the bound that sees the order of each term's characters (the score itself
             // when every term is one character), as long as it rejects at least a quarter of
@@ -229,20 +251,20 @@ extension PaletteIndex {
                 PaletteCandidate.key(tail: tail, score: bonus &+ order) < threshold
               else {
                 orderRejects &+= 1
-                continue
+                return
               }
             }
           } else if !buffers.mayMatch(patterns.terms, entry: entry) {
-            continue
+            return
           }
           guard
             let (score, fields) = buffers.scoreAndFields(
               of: patterns.terms, entry: entry, scratch: scratch)
-          else { continue }
+          else { return }
           let total = bonus + score
           let key = PaletteCandidate.key(tail: tail, score: total)
           if top.count == limit {
-            guard key < threshold else { continue }
+            guard key < threshold else { return }
             top.removeLast()
           }
           var low = 0
@@ -253,6 +275,63 @@ extension PaletteIndex {
           }
           top.insert((key, total, fields), at: low)
           if top.count == limit { threshold = top[limit - 1].key }
+        }
+        // First the entries with a bonus.
+        for (entry, bonus) in bonuses {
+          examine(entry, bonus: bonus, tail: bounds.rankTails[entry], once: false)
+        }
+        // Then the others by rank tail, so that the threshold soon holds the best keys and
+        // the scan stops where no entry without a bonus can rank ahead of it. When, after
+        // the first entries, the threshold would leave most entries to examine anyway, the
+        // rest in index order (memory order).
+        let probe = min(entryCount, PaletteIndex.rankOrderProbe)
+        var position = usesRankOrder ? 0 : entryCount
+        var rest: UInt64 = 0
+        rankOrder.order.withUnsafeBufferPointer { order in
+          rankOrder.tails.withUnsafeBufferPointer { tails in
+            rankOrder.signatures.withUnsafeBufferPointer { signatures in
+              while position < entryCount {
+                if position == probe && entryCount > probe {
+                  // The first position whose loose floor ranks after the threshold.
+                  var low = position
+                  var high = entryCount
+                  while low < high {
+                    let middle = (low &+ high) >> 1
+                    if tails[middle] | looseFloor < threshold {
+                      low = middle &+ 1
+                    } else {
+                      high = middle
+                    }
+                  }
+                  if low &* 2 > entryCount {
+                    rest = tails[position]
+                    return
+                  }
+                }
+                let tail = tails[position]
+                if tail | looseFloor >= threshold {
+                  // No later entry without a bonus can rank ahead with every title bonus.
+                  if tail | looseCeiling >= threshold {
+                    position = entryCount
+                    return
+                  }
+                  // Nor this one, without a title bonus.
+                  if signatures[position] & titleBits == 0 {
+                    position &+= 1
+                    continue
+                  }
+                }
+                examine(order[position], bonus: 0, tail: tail)
+                position &+= 1
+              }
+            }
+          }
+        }
+        // The rest in index order: the entries of a tail from `rest` on, without a bonus.
+        if position < entryCount || !usesRankOrder {
+          for entry in 0..<entryCount {
+            examine(entry, bonus: 0, tail: bounds.rankTails[entry], first: rest)
+          }
         }
       }
     }
@@ -327,8 +406,43 @@ final class PaletteHistoryCache: Sendable {
     return bonuses
   }
 
-  /// Forgets the last history.
-  func clear() { last.withLock { $0 = nil } }
+  /// The entries sorted by rank tail, computed once per index.
+  private let order = Mutex<PaletteRankOrder?>(nil)
+
+  /// The entries of `storage` sorted by their rank tails (``PaletteRankOrder``): the cached
+  /// order, else a new one, which the cache then keeps.
+  func rankOrder(of storage: PaletteStorage) -> PaletteRankOrder {
+    if let cached = order.withLock({ $0 }) { return cached }
+    let computed = PaletteRankOrder(storage)
+    order.withLock { $0 = computed }
+    return computed
+  }
+
+  /// Forgets the last history and the rank order.
+  func clear() {
+    last.withLock { $0 = nil }
+    order.withLock { $0 = nil }
+  }
+}
+
+/// The entries of an index sorted by ``PaletteStorage/rankTails`` (enabled first, then the
+/// shorter title, then index order), with their tails and title signatures in that order: the
+/// limited search scans them so that it can stop where no entry left can rank ahead.
+struct PaletteRankOrder: Sendable {
+  /// The entries, by rank tail.
+  let order: [Int]
+  /// Their rank tails, ascending.
+  let tails: [UInt64]
+  /// Their word and acronym signatures (``PaletteStorage/entryWords`` and
+  /// ``PaletteStorage/entryInitials``), or-ed.
+  let signatures: [UInt64]
+
+  init(_ storage: PaletteStorage) {
+    let tails = storage.rankTails
+    order = tails.indices.sorted { tails[$0] < tails[$1] }
+    self.tails = order.map { tails[$0] }
+    signatures = order.map { storage.entryWords[$0] | storage.entryInitials[$0] }
+  }
 }
 
 /// The ranking bonuses (docs/guides/palette.md).

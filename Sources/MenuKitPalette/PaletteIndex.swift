@@ -148,6 +148,12 @@ extension PaletteIndex {
     merged.keywords += entry.keywords.filter { !merged.keywords.contains($0) }
     guard merged != entries[position] else { return }
     entries[position] = merged
+    // (The new texts change the entry's signatures, which the rank order holds.)
+    if isKnownUniquelyReferenced(&historyCache) {
+      historyCache.clear()
+    } else {
+      historyCache = PaletteHistoryCache()
+    }
     storage.replace(at: position, with: merged)
   }
 

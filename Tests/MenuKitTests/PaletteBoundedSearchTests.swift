@@ -82,6 +82,32 @@ struct PaletteBoundedSearchTests {
     #expect(compared > 20_000)
   }
 
+  @Test("the rank order of a searched index follows its new and merged entries")
+  func rankOrderFollowsChanges() {
+    var (index, history) = Self.index()
+    let queries = ["o", "op", "go", "zz", "x2"]
+    for query in queries {
+      #expect(
+        index.search(query, history: history, limit: 20)
+          == Array(index.search(query, history: history).prefix(20)))
+    }
+    // Short titles that rank first, and aliases merged into existing entries (new words).
+    for number in 0..<40 {
+      index.add(
+        PaletteEntry(
+          target: .identifier("short\(number)"), title: ["Go", "Op", "Zz", "O"][number % 4]))
+      index.add(
+        PaletteEntry(
+          target: .identifier("command\(number * 7)"), title: "", aliases: ["go x2 op"]))
+    }
+    for query in queries {
+      let all = index.search(query, history: history)
+      for limit in [1, 20, 64] {
+        #expect(index.search(query, history: history, limit: limit) == Array(all.prefix(limit)))
+      }
+    }
+  }
+
   @Test("the bound of an entry is at least its score, for every query and entry")
   func boundIsAnUpperBound() {
     let (index, _) = Self.index()
