@@ -124,6 +124,21 @@ extension PaletteIndex {
   func boundedSearch(
     _ terms: [FuzzyTerm], queryTitle: String, history: PaletteHistory, limit: Int
   ) -> [PaletteMatch] {
+    // A query of one short term (its letters in most entries, its best scores the highest
+    // its alignment can reach) scans the entries by rank tail; the others in index order.
+    // (Two functions: with both scans in one, the compiler no longer inlines the per-entry
+    // checks, and the index-order scan costs nearly twice as many instructions.)
+    if terms.count == 1 && terms[0].scalars.count <= 2 {
+      return rankOrderSearch(terms, queryTitle: queryTitle, history: history, limit: limit)
+    }
+    return indexOrderSearch(terms, queryTitle: queryTitle, history: history, limit: limit)
+  }
+
+  /// ``boundedSearch(_:queryTitle:history:limit:)`` in index order: one pass over the
+  /// entries, which takes each entry's history and exact-title bonus as it goes.
+  func indexOrderSearch(
+    _ terms: [FuzzyTerm], queryTitle: String, history: PaletteHistory, limit: Int
+  ) -> [PaletteMatch] {
     guard limit > 0 else { return [] }
     // The history and exact-title bonuses, by entry, in index order.
     let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
@@ -161,10 +176,159 @@ extension PaletteIndex {
     // The best keys so far, sorted, with their scores.
     var top: [(key: UInt64, score: Int, fields: UInt64)] = []
     top.reserveCapacity(limit + 1)
-    // A query of one short term (its letters in most entries, its best scores the highest
-    // its alignment can reach) scans the entries by rank tail first (enabled first, then the
-    // shorter title, then index order); the others in index order.
-    let usesRankOrder = terms.count == 1 && terms[0].scalars.count <= 2
+    // The bonus of the next entry that has one, and its index (`Int.max` after the last).
+    var nextBonus = 0
+    var bonusEntry = bonuses.first?.entry ?? Int.max
+    storage.withBuffers { buffers in
+      storage.withBoundBuffers { bounds in
+        var threshold = UInt64.max
+        // How many entries the order bound bounded, and how many it rejected.
+        var orderTries = 0
+        var orderRejects = 0
+        for entry in 0..<buffers.entryMasks.count {
+          // Most queries repeat no letter: their entries' repeats are not read.
+          guard queryMask & ~buffers.entryMasks[entry] == 0,
+            queryRepeats == 0 || queryRepeats & ~buffers.entryRepeats[entry] == 0
+          else { continue }
+          // The query's ordered pairs (most entries with its letters have them in another
+          // order).
+          if hasLongTerm {
+            let orders = entry &* PaletteOrderSignature.words
+            guard
+              (order0 & ~bounds.orders[orders &+ word0])
+                | (order1 & ~bounds.orders[orders &+ word1])
+                | (order2 & ~bounds.orders[orders &+ word2]) == 0
+            else { continue }
+          }
+          var bonus = 0
+          while bonusEntry < entry {
+            nextBonus += 1
+            bonusEntry = nextBonus < bonuses.count ? bonuses[nextBonus].entry : Int.max
+          }
+          if bonusEntry == entry { bonus = bonuses[nextBonus].bonus }
+          let tail = bounds.rankTails[entry]
+          if threshold != UInt64.max {
+            // First the bound with each term's best alignment and the title bonuses the
+            // entry's signatures allow, then the bytes (most entries with the query's letters
+            // do not have them in order), then the texts' shapes.
+            // (The loose bound is at least its value without bonuses: when that ranks ahead,
+            // so does the loose bound, which is not computed then.)
+            if tail | looseFloor >= threshold {
+              var titleBonuses = anyWordBonus
+              if (bounds.words[entry] | bounds.initials[entry]) & titleBits != 0 {
+                titleBonuses = bounds.titleBonuses(of: patterns.terms, entry: entry)
+              }
+              let loose = bonus &+ titleBonuses &+ alignmentBound
+              if PaletteCandidate.key(tail: tail, score: loose) >= threshold { continue }
+            }
+            // (With several terms, the shapes first: an entry that has every term's letters
+            // in order is then often a match, and a loose one.)
+            if isMultiTerm {
+              let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
+              if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+            }
+            guard buffers.mayMatch(patterns.terms, entry: entry) else { continue }
+            if !isMultiTerm {
+              let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
+              if PaletteCandidate.key(tail: tail, score: bound) >= threshold { continue }
+            }
+            // Then the bound that sees the order of each term's characters (the score itself
+            // when every term is one character), as long as it rejects at least a quarter of
+            // the entries it bounds (after 64 tries): where the best entries all have the
+            // query's letters in order it rejects none, and the alignment is cheaper alone.
+            // (Nor for an entry whose title-like texts may have every term as a word: its
+            // letters are then in a row, and bounded as well by the shapes.)
+            if hasLongTerm && (orderTries < 64 || orderRejects &* 4 >= orderTries)
+              && bounds.words[entry] & queryWords != queryWords
+            {
+              orderTries &+= 1
+              guard
+                let order = buffers.orderBound(
+                  of: patterns.terms, entry: entry, scratch: scratch),
+                PaletteCandidate.key(tail: tail, score: bonus &+ order) < threshold
+              else {
+                orderRejects &+= 1
+                continue
+              }
+            }
+          } else if !buffers.mayMatch(patterns.terms, entry: entry) {
+            continue
+          }
+          guard
+            let (score, fields) = buffers.scoreAndFields(
+              of: patterns.terms, entry: entry, scratch: scratch)
+          else { continue }
+          let total = bonus + score
+          let key = PaletteCandidate.key(tail: tail, score: total)
+          if top.count == limit {
+            guard key < threshold else { continue }
+            top.removeLast()
+          }
+          var low = 0
+          var high = top.count
+          while low < high {
+            let middle = (low + high) / 2
+            if top[middle].key < key { low = middle + 1 } else { high = middle }
+          }
+          top.insert((key, total, fields), at: low)
+          if top.count == limit { threshold = top[limit - 1].key }
+        }
+      }
+    }
+    return top.map { candidate in
+      let entry = PaletteCandidate.entry(of: candidate.key)
+      return PaletteMatch(
+        entry: entries[entry], score: candidate.score,
+        highlights: highlights(
+          of: entry, patterns: patterns, scratch: scratch, fields: candidate.fields))
+    }
+  }
+
+  /// ``boundedSearch(_:queryTitle:history:limit:)`` by rank tail, for a query of one term of
+  /// one or two characters: the entries with a bonus first, then the others by rank tail
+  /// (``PaletteRankOrder``), up to where no entry left can rank ahead even with every title
+  /// bonus; after ``rankOrderProbe`` entries, the rest in index order when the threshold would
+  /// leave most of them to examine.
+  func rankOrderSearch(
+    _ terms: [FuzzyTerm], queryTitle: String, history: PaletteHistory, limit: Int
+  ) -> [PaletteMatch] {
+    guard limit > 0 else { return [] }
+    // The history and exact-title bonuses, by entry, in index order.
+    let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
+    let patterns = PalettePatterns(terms)
+    defer { patterns.deallocate() }
+    let queryMask = terms.reduce(UInt64(0)) { $0 | $1.mask }
+    let queryRepeats = patterns.terms.reduce(UInt64(0)) { $0 | $1.repeats }
+    // The first bound, before the texts' shapes: every term's best alignment anywhere (each
+    // character 16 + 10, the first one's bonus twice); the whole-word bonus of the terms with
+    // a non-word character, which no signature rules out.
+    let alignmentBound = terms.reduce(0) { $0 + 26 * $1.scalars.count + 10 }
+    let anyWordBonus = patterns.terms.filter { $0.wordBit == 0 }.count * PaletteRanking.wholeWord
+    // The score bits of the loose bound of an entry without history or title bonuses.
+    let looseFloor = PaletteCandidate.key(tail: 0, score: alignmentBound &+ anyWordBonus)
+    // An entry with none of these signature bits earns no other title bonus.
+    let titleBits = patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit | $1.initialsBit }
+    let hasLongTerm = terms.contains { $0.scalars.count > 1 }
+    let isMultiTerm = terms.count > 1
+    // The word bits of the terms when every term is a word, else all bits (which an entry
+    // has only by chance; skipping the order bound never changes the results).
+    let queryWords =
+      patterns.terms.contains { $0.wordBit == 0 }
+      ? UInt64.max : patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit }
+    let required = PaletteOrderSignature.required(terms)
+    // The three words of the signature with the most required bits (a subset of the
+    // required bits is still necessary).
+    var tested = required.indices.sorted {
+      required[$0].nonzeroBitCount > required[$1].nonzeroBitCount
+    }.prefix(3).map { (word: $0, bits: required[$0]) }
+    while tested.count < 3 { tested.append((0, 0)) }
+    let (word0, order0) = tested[0]
+    let (word1, order1) = tested[1]
+    let (word2, order2) = tested[2]
+    let scratch = FuzzyScratch()
+    // The best keys so far, sorted, with their scores.
+    var top: [(key: UInt64, score: Int, fields: UInt64)] = []
+    top.reserveCapacity(limit + 1)
     let rankOrder = historyCache.rankOrder(of: storage)
     let entryCount = storage.entryMasks.count
     // The score bits of the highest loose bound of an entry without history or title bonuses:
@@ -285,7 +449,7 @@ extension PaletteIndex {
         // the first entries, the threshold would leave most entries to examine anyway, the
         // rest in index order (memory order).
         let probe = min(entryCount, PaletteIndex.rankOrderProbe)
-        var position = usesRankOrder ? 0 : entryCount
+        var position = 0
         var rest: UInt64 = 0
         rankOrder.order.withUnsafeBufferPointer { order in
           rankOrder.tails.withUnsafeBufferPointer { tails in
@@ -328,7 +492,7 @@ extension PaletteIndex {
           }
         }
         // The rest in index order: the entries of a tail from `rest` on, without a bonus.
-        if position < entryCount || !usesRankOrder {
+        if position < entryCount {
           for entry in 0..<entryCount {
             examine(entry, bonus: 0, tail: bounds.rankTails[entry], first: rest)
           }
