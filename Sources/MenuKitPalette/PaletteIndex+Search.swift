@@ -128,8 +128,17 @@ extension PaletteIndex {
     // its alignment can reach) scans the entries by rank tail; the others in index order.
     // (Two functions: with both scans in one, the compiler no longer inlines the per-entry
     // checks, and the index-order scan costs nearly twice as many instructions.)
+    // (Nor when fewer than ``rankOrderProbe`` entries have one of its letters, or its
+    // repeat: the scan by rank tail would then find too few matches to stop early.)
     if terms.count == 1 && terms[0].scalars.count <= 2 {
-      return rankOrderSearch(terms, queryTitle: queryTitle, history: history, limit: limit)
+      let lower = terms[0].scalars.map(FuzzyText.lowercase)
+      // (``PaletteSignature/repeats(_:)`` of one or two scalars.)
+      let repeats = lower.count == 2 && lower[0] == lower[1] ? FuzzyTerm.mask(lower[0]) : 0
+      let rankOrder = historyCache.rankOrder(of: storage)
+      if rankOrder.isCommon(mask: terms[0].mask, repeats: repeats) {
+        return rankOrderSearch(
+          terms, queryTitle: queryTitle, history: history, limit: limit, rankOrder: rankOrder)
+      }
     }
     return indexOrderSearch(terms, queryTitle: queryTitle, history: history, limit: limit)
   }
@@ -290,7 +299,8 @@ extension PaletteIndex {
   /// bonus; after ``rankOrderProbe`` entries, the rest in index order when the threshold would
   /// leave most of them to examine.
   func rankOrderSearch(
-    _ terms: [FuzzyTerm], queryTitle: String, history: PaletteHistory, limit: Int
+    _ terms: [FuzzyTerm], queryTitle: String, history: PaletteHistory, limit: Int,
+    rankOrder: PaletteRankOrder
   ) -> [PaletteMatch] {
     guard limit > 0 else { return [] }
     // The history and exact-title bonuses, by entry, in index order.
@@ -329,7 +339,6 @@ extension PaletteIndex {
     // The best keys so far, sorted, with their scores.
     var top: [(key: UInt64, score: Int, fields: UInt64)] = []
     top.reserveCapacity(limit + 1)
-    let rankOrder = historyCache.rankOrder(of: storage)
     let entryCount = storage.entryMasks.count
     // The score bits of the highest loose bound of an entry without history or title bonuses:
     // every title bonus of every term.
@@ -600,12 +609,48 @@ struct PaletteRankOrder: Sendable {
   /// Their word and acronym signatures (``PaletteStorage/entryWords`` and
   /// ``PaletteStorage/entryInitials``), or-ed.
   let signatures: [UInt64]
+  /// How many entries have each bit of ``PaletteStorage/entryMasks`` (0 to 63) and of
+  /// ``PaletteStorage/entryRepeats`` (64 to 127).
+  let letterCounts: [Int]
 
   init(_ storage: PaletteStorage) {
     let tails = storage.rankTails
     order = tails.indices.sorted { tails[$0] < tails[$1] }
     self.tails = order.map { tails[$0] }
     signatures = order.map { storage.entryWords[$0] | storage.entryInitials[$0] }
+    var counts = [Int](repeating: 0, count: 128)
+    for (mask, repeats) in zip(storage.entryMasks, storage.entryRepeats) {
+      var bits = mask
+      while bits != 0 {
+        counts[bits.trailingZeroBitCount] &+= 1
+        bits &= bits &- 1
+      }
+      bits = repeats
+      while bits != 0 {
+        counts[64 &+ bits.trailingZeroBitCount] &+= 1
+        bits &= bits &- 1
+      }
+    }
+    letterCounts = counts
+  }
+
+  /// Whether at least ``PaletteIndex/rankOrderProbe`` entries have each bit of `mask` (a
+  /// letter) and each bit of `repeats` (a repeated letter): otherwise few entries match a
+  /// query with them, and the scan by rank tail would not stop early.
+  func isCommon(mask: UInt64, repeats: UInt64) -> Bool {
+    var bits = mask
+    while bits != 0 {
+      if letterCounts[bits.trailingZeroBitCount] < PaletteIndex.rankOrderProbe { return false }
+      bits &= bits &- 1
+    }
+    bits = repeats
+    while bits != 0 {
+      if letterCounts[64 &+ bits.trailingZeroBitCount] < PaletteIndex.rankOrderProbe {
+        return false
+      }
+      bits &= bits &- 1
+    }
+    return true
   }
 }
 
