@@ -124,54 +124,81 @@ extension PaletteIndex {
   func boundedSearch(
     _ terms: [FuzzyTerm], queryTitle: String, history: PaletteHistory, limit: Int
   ) -> [PaletteMatch] {
+    // A query of one short term (its letters in most entries, its best scores the highest
+    // its alignment can reach) scans the entries by rank tail; the others in index order.
+    // (Two functions: with both scans in one, the compiler no longer inlines the per-entry
+    // checks, and the index-order scan costs nearly twice as many instructions.)
+    // (Nor when fewer than ``rankOrderProbe`` entries have one of its letters, or its
+    // repeat: the scan by rank tail would then find too few matches to stop early.)
+    if terms.count == 1 && terms[0].scalars.count <= 2 {
+      let lower = terms[0].scalars.map(FuzzyText.lowercase)
+      // (``PaletteSignature/repeats(_:)`` of one or two scalars.)
+      let repeats = lower.count == 2 && lower[0] == lower[1] ? FuzzyTerm.mask(lower[0]) : 0
+      let rankOrder = historyCache.rankOrder(of: storage)
+      if rankOrder.isCommon(mask: terms[0].mask, repeats: repeats) {
+        return rankOrderSearch(
+          terms, queryTitle: queryTitle, history: history, limit: limit, rankOrder: rankOrder)
+      }
+    }
+    return indexOrderSearch(terms, queryTitle: queryTitle, history: history, limit: limit)
+  }
+
+  /// ``boundedSearch(_:queryTitle:history:limit:)`` in index order: one pass over the
+  /// entries, which takes each entry's history and exact-title bonus as it goes.
+  func indexOrderSearch(
+    _ terms: [FuzzyTerm], queryTitle: String, history: PaletteHistory, limit: Int
+  ) -> [PaletteMatch] {
     guard limit > 0 else { return [] }
     // The history and exact-title bonuses, by entry, in index order.
     let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
-    let patterns = PalettePatterns(terms)
-    defer { patterns.deallocate() }
-    let queryMask = terms.reduce(UInt64(0)) { $0 | $1.mask }
-    let queryRepeats = patterns.terms.reduce(UInt64(0)) { $0 | $1.repeats }
-    // The first bound, before the texts' shapes: every term's best alignment anywhere (each
-    // character 16 + 10, the first one's bonus twice); the whole-word bonus of the terms with
-    // a non-word character, which no signature rules out.
-    let alignmentBound = terms.reduce(0) { $0 + 26 * $1.scalars.count + 10 }
-    let anyWordBonus = patterns.terms.filter { $0.wordBit == 0 }.count * PaletteRanking.wholeWord
-    // The score bits of the loose bound of an entry without history or title bonuses.
-    let looseFloor = PaletteCandidate.key(tail: 0, score: alignmentBound &+ anyWordBonus)
-    // An entry with none of these signature bits earns no other title bonus.
-    let titleBits = patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit | $1.initialsBit }
-    let hasLongTerm = terms.contains { $0.scalars.count > 1 }
-    let isMultiTerm = terms.count > 1
-    // The word bits of the terms when every term is a word, else all bits (which an entry
-    // has only by chance; skipping the order bound never changes the results).
-    let queryWords =
-      patterns.terms.contains { $0.wordBit == 0 }
-      ? UInt64.max : patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit }
-    let required = PaletteOrderSignature.required(terms)
-    // The three words of the signature with the most required bits (a subset of the
-    // required bits is still necessary).
-    var tested = required.indices.sorted {
-      required[$0].nonzeroBitCount > required[$1].nonzeroBitCount
-    }.prefix(3).map { (word: $0, bits: required[$0]) }
-    while tested.count < 3 { tested.append((0, 0)) }
-    let (word0, order0) = tested[0]
-    let (word1, order1) = tested[1]
-    let (word2, order2) = tested[2]
-    let scratch = FuzzyScratch()
-    // The best keys so far, sorted, with their scores.
-    var top: [(key: UInt64, score: Int, fields: UInt64)] = []
-    top.reserveCapacity(limit + 1)
-    // A query of one short term (its letters in most entries, its best scores the highest
-    // its alignment can reach) scans the entries by rank tail first (enabled first, then the
-    // shorter title, then index order); the others in index order.
-    let usesRankOrder = terms.count == 1 && terms[0].scalars.count <= 2
-    let rankOrder = historyCache.rankOrder(of: storage)
+    var scan = PaletteBoundedScan(terms, limit: limit)
+    defer { scan.patterns.deallocate() }
+    // The bonus of the next entry that has one, and its index (`Int.max` after the last).
+    var nextBonus = 0
+    var bonusEntry = bonuses.first?.entry ?? Int.max
+    storage.withBuffers { buffers in
+      storage.withBoundBuffers { bounds in
+        // A local copy, which the compiler keeps in registers.
+        var local = scan
+        defer { scan = local }
+        for entry in 0..<buffers.entryMasks.count {
+          guard local.mayHaveQuery(entry, buffers: buffers, bounds: bounds) else { continue }
+          var bonus = 0
+          while bonusEntry < entry {
+            nextBonus += 1
+            bonusEntry = nextBonus < bonuses.count ? bonuses[nextBonus].entry : Int.max
+          }
+          if bonusEntry == entry { bonus = bonuses[nextBonus].bonus }
+          local.rank(
+            entry, bonus: bonus, tail: bounds.rankTails[entry], buffers: buffers, bounds: bounds)
+        }
+      }
+    }
+    return matches(of: scan)
+  }
+
+  /// ``boundedSearch(_:queryTitle:history:limit:)`` by rank tail, for a query of one term of
+  /// one or two characters: the entries with a bonus first, then the others by rank tail
+  /// (``PaletteRankOrder``), up to where no entry left can rank ahead even with every title
+  /// bonus; after ``rankOrderProbe`` entries, the rest in index order when the threshold would
+  /// leave most of them to examine.
+  func rankOrderSearch(
+    _ terms: [FuzzyTerm], queryTitle: String, history: PaletteHistory, limit: Int,
+    rankOrder: PaletteRankOrder
+  ) -> [PaletteMatch] {
+    guard limit > 0 else { return [] }
+    // The history and exact-title bonuses, by entry, in index order.
+    let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
+    var scan = PaletteBoundedScan(terms, limit: limit)
+    defer { scan.patterns.deallocate() }
     let entryCount = storage.entryMasks.count
+    let looseFloor = scan.looseFloor
+    let titleBits = scan.titleBits
     // The score bits of the highest loose bound of an entry without history or title bonuses:
     // every title bonus of every term.
     let looseCeiling = PaletteCandidate.key(
       tail: 0,
-      score: patterns.terms.reduce(alignmentBound) {
+      score: scan.patterns.terms.reduce(scan.alignmentBound) {
         $0 &+ PaletteRanking.wholeWord &+ ($1.initialsBit != 0 ? PaletteRanking.acronym : 0)
       })
     // The entries with a bonus, one bit each: examined first, then skipped.
@@ -182,99 +209,20 @@ extension PaletteIndex {
     for (entry, _) in bonuses { bonusBits[entry >> 6] |= 1 << UInt64(entry & 63) }
     storage.withBuffers { buffers in
       storage.withBoundBuffers { bounds in
-        var threshold = UInt64.max
-        // How many entries the order bound bounded, and how many it rejected.
-        var orderTries = 0
-        var orderRejects = 0
-        /// Ranks one entry with its bonus: the bounds first, then, when they may rank it
-        /// among the best `limit`, its score.
+        // A local copy, which the compiler keeps in registers.
+        var local = scan
+        defer { scan = local }
+        /// Ranks one entry with its bonus, unless `once` and it was examined before: an
+        /// entry with a bonus, examined first, or one of a tail below `first`, examined in
+        /// rank order.
         @inline(__always)
         func examine(_ entry: Int, bonus: Int, tail: UInt64, first: UInt64 = 0, once: Bool = true) {
-          // Most queries repeat no letter: their entries' repeats are not read.
-          guard queryMask & ~buffers.entryMasks[entry] == 0,
-            queryRepeats == 0 || queryRepeats & ~buffers.entryRepeats[entry] == 0
-          else { return }
-          // The query's ordered pairs (most entries with its letters have them in another
-          // order).
-          if hasLongTerm {
-            let orders = entry &* PaletteOrderSignature.words
-            guard
-              (order0 & ~bounds.orders[orders &+ word0])
-                | (order1 & ~bounds.orders[orders &+ word1])
-                | (order2 & ~bounds.orders[orders &+ word2]) == 0
-            else { return }
-          }
-          // (Once: not an entry with a bonus, examined first, nor one of a tail below
-          // `first`, examined in rank order.)
+          guard local.mayHaveQuery(entry, buffers: buffers, bounds: bounds) else { return }
           if once {
             guard tail >= first, bonusBits[entry >> 6] & (1 << UInt64(entry & 63)) == 0
             else { return }
           }
-          if threshold != UInt64.max {
-            // First the bound with each term's best alignment and the title bonuses the
-            // entry's signatures allow, then the bytes (most entries with the query's letters
-            // do not have them in order), then the texts' shapes.
-            // (The loose bound is at least its value without bonuses: when that ranks ahead,
-            // so does the loose bound, which is not computed then.)
-            if tail | looseFloor >= threshold {
-              var titleBonuses = anyWordBonus
-              if (bounds.words[entry] | bounds.initials[entry]) & titleBits != 0 {
-                titleBonuses = bounds.titleBonuses(of: patterns.terms, entry: entry)
-              }
-              let loose = bonus &+ titleBonuses &+ alignmentBound
-              if PaletteCandidate.key(tail: tail, score: loose) >= threshold { return }
-            }
-            // (With several terms, the shapes first: an entry that has every term's letters
-            // in order is then often a match, and a loose one.)
-            if isMultiTerm {
-              let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
-              if PaletteCandidate.key(tail: tail, score: bound) >= threshold { return }
-            }
-            guard buffers.mayMatch(patterns.terms, entry: entry) else { return }
-            if !isMultiTerm {
-              let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
-              if PaletteCandidate.key(tail: tail, score: bound) >= threshold { return }
-            }
-            // Then the bound that sees the order of each term's characters (the score itself
-            // when every term is one character), as long as it rejects at least a quarter of
-            // the entries it bounds (after 64 tries): where the best entries all have the
-            // query's letters in order it rejects none, and the alignment is cheaper alone.
-            // (Nor for an entry whose title-like texts may have every term as a word: its
-            // letters are then in a row, and bounded as well by the shapes.)
-            if hasLongTerm && (orderTries < 64 || orderRejects &* 4 >= orderTries)
-              && bounds.words[entry] & queryWords != queryWords
-            {
-              orderTries &+= 1
-              guard
-                let order = buffers.orderBound(
-                  of: patterns.terms, entry: entry, scratch: scratch),
-                PaletteCandidate.key(tail: tail, score: bonus &+ order) < threshold
-              else {
-                orderRejects &+= 1
-                return
-              }
-            }
-          } else if !buffers.mayMatch(patterns.terms, entry: entry) {
-            return
-          }
-          guard
-            let (score, fields) = buffers.scoreAndFields(
-              of: patterns.terms, entry: entry, scratch: scratch)
-          else { return }
-          let total = bonus + score
-          let key = PaletteCandidate.key(tail: tail, score: total)
-          if top.count == limit {
-            guard key < threshold else { return }
-            top.removeLast()
-          }
-          var low = 0
-          var high = top.count
-          while low < high {
-            let middle = (low + high) / 2
-            if top[middle].key < key { low = middle + 1 } else { high = middle }
-          }
-          top.insert((key, total, fields), at: low)
-          if top.count == limit { threshold = top[limit - 1].key }
+          local.rank(entry, bonus: bonus, tail: tail, buffers: buffers, bounds: bounds)
         }
         // First the entries with a bonus.
         for (entry, bonus) in bonuses {
@@ -285,7 +233,7 @@ extension PaletteIndex {
         // the first entries, the threshold would leave most entries to examine anyway, the
         // rest in index order (memory order).
         let probe = min(entryCount, PaletteIndex.rankOrderProbe)
-        var position = usesRankOrder ? 0 : entryCount
+        var position = 0
         var rest: UInt64 = 0
         rankOrder.order.withUnsafeBufferPointer { order in
           rankOrder.tails.withUnsafeBufferPointer { tails in
@@ -297,7 +245,7 @@ extension PaletteIndex {
                   var high = entryCount
                   while low < high {
                     let middle = (low &+ high) >> 1
-                    if tails[middle] | looseFloor < threshold {
+                    if tails[middle] | looseFloor < local.threshold {
                       low = middle &+ 1
                     } else {
                       high = middle
@@ -309,9 +257,9 @@ extension PaletteIndex {
                   }
                 }
                 let tail = tails[position]
-                if tail | looseFloor >= threshold {
+                if tail | looseFloor >= local.threshold {
                   // No later entry without a bonus can rank ahead with every title bonus.
-                  if tail | looseCeiling >= threshold {
+                  if tail | looseCeiling >= local.threshold {
                     position = entryCount
                     return
                   }
@@ -328,19 +276,24 @@ extension PaletteIndex {
           }
         }
         // The rest in index order: the entries of a tail from `rest` on, without a bonus.
-        if position < entryCount || !usesRankOrder {
+        if position < entryCount {
           for entry in 0..<entryCount {
             examine(entry, bonus: 0, tail: bounds.rankTails[entry], first: rest)
           }
         }
       }
     }
-    return top.map { candidate in
+    return matches(of: scan)
+  }
+
+  /// The matches a limited search kept, best first, with their highlights.
+  private func matches(of scan: PaletteBoundedScan) -> [PaletteMatch] {
+    scan.top.map { candidate in
       let entry = PaletteCandidate.entry(of: candidate.key)
       return PaletteMatch(
         entry: entries[entry], score: candidate.score,
         highlights: highlights(
-          of: entry, patterns: patterns, scratch: scratch, fields: candidate.fields))
+          of: entry, patterns: scan.patterns, scratch: scan.scratch, fields: candidate.fields))
     }
   }
 
@@ -436,12 +389,48 @@ struct PaletteRankOrder: Sendable {
   /// Their word and acronym signatures (``PaletteStorage/entryWords`` and
   /// ``PaletteStorage/entryInitials``), or-ed.
   let signatures: [UInt64]
+  /// How many entries have each bit of ``PaletteStorage/entryMasks`` (0 to 63) and of
+  /// ``PaletteStorage/entryRepeats`` (64 to 127).
+  let letterCounts: [Int]
 
   init(_ storage: PaletteStorage) {
     let tails = storage.rankTails
     order = tails.indices.sorted { tails[$0] < tails[$1] }
     self.tails = order.map { tails[$0] }
     signatures = order.map { storage.entryWords[$0] | storage.entryInitials[$0] }
+    var counts = [Int](repeating: 0, count: 128)
+    for (mask, repeats) in zip(storage.entryMasks, storage.entryRepeats) {
+      var bits = mask
+      while bits != 0 {
+        counts[bits.trailingZeroBitCount] &+= 1
+        bits &= bits &- 1
+      }
+      bits = repeats
+      while bits != 0 {
+        counts[64 &+ bits.trailingZeroBitCount] &+= 1
+        bits &= bits &- 1
+      }
+    }
+    letterCounts = counts
+  }
+
+  /// Whether at least ``PaletteIndex/rankOrderProbe`` entries have each bit of `mask` (a
+  /// letter) and each bit of `repeats` (a repeated letter): otherwise few entries match a
+  /// query with them, and the scan by rank tail would not stop early.
+  func isCommon(mask: UInt64, repeats: UInt64) -> Bool {
+    var bits = mask
+    while bits != 0 {
+      if letterCounts[bits.trailingZeroBitCount] < PaletteIndex.rankOrderProbe { return false }
+      bits &= bits &- 1
+    }
+    bits = repeats
+    while bits != 0 {
+      if letterCounts[64 &+ bits.trailingZeroBitCount] < PaletteIndex.rankOrderProbe {
+        return false
+      }
+      bits &= bits &- 1
+    }
+    return true
   }
 }
 
@@ -461,6 +450,168 @@ enum PaletteRanking {
     let recency = max(0, recency - 3 * rank)
     let frequency = 4 * min(4, Int.bitWidth - max(1, useCount).leadingZeroBitCount)
     return recency + frequency
+  }
+}
+
+/// One limited search's facts about its query and its best keys so far: the per-entry
+/// checks of ``PaletteIndex/boundedSearch(_:queryTitle:history:limit:)``, whichever order it
+/// examines the entries in.
+struct PaletteBoundedScan {
+  /// The query's terms, in the scorer's form; the search deallocates them.
+  let patterns: PalettePatterns
+  /// The scorer's scratch rows, shared by every entry of the search.
+  let scratch = FuzzyScratch()
+  /// The letters of the query, and its repeated letters.
+  let queryMask: UInt64
+  let queryRepeats: UInt64
+  /// The first bound, before the texts' shapes: every term's best alignment anywhere (each
+  /// character 16 + 10, the first one's bonus twice).
+  let alignmentBound: Int
+  /// The whole-word bonus of the terms with a non-word character, which no signature rules
+  /// out.
+  let anyWordBonus: Int
+  /// The score bits of the loose bound of an entry without history or title bonuses.
+  let looseFloor: UInt64
+  /// An entry with none of these signature bits earns no other title bonus.
+  let titleBits: UInt64
+  let hasLongTerm: Bool
+  let isMultiTerm: Bool
+  /// The word bits of the terms when every term is a word, else all bits (which an entry
+  /// has only by chance; skipping the order bound never changes the results).
+  let queryWords: UInt64
+  /// The three words of the ordered-pair signature with the most required bits, and those
+  /// bits (a subset of the required bits is still necessary).
+  let word0: Int
+  let word1: Int
+  let word2: Int
+  let order0: UInt64
+  let order1: UInt64
+  let order2: UInt64
+  /// How many results the search keeps.
+  let limit: Int
+  /// The best keys so far, sorted, with their scores and best fields.
+  var top: [(key: UInt64, score: Int, fields: UInt64)] = []
+  /// The key of the `limit`-th result once there are `limit`; an entry must rank ahead of it.
+  var threshold = UInt64.max
+  /// How many entries the order bound bounded, and how many it rejected.
+  var orderTries = 0
+  var orderRejects = 0
+
+  /// The facts of a query of `terms`, for a search that keeps `limit` results.
+  init(_ terms: [FuzzyTerm], limit: Int) {
+    patterns = PalettePatterns(terms)
+    self.limit = limit
+    queryMask = terms.reduce(UInt64(0)) { $0 | $1.mask }
+    queryRepeats = patterns.terms.reduce(UInt64(0)) { $0 | $1.repeats }
+    alignmentBound = terms.reduce(0) { $0 + 26 * $1.scalars.count + 10 }
+    anyWordBonus = patterns.terms.filter { $0.wordBit == 0 }.count * PaletteRanking.wholeWord
+    looseFloor = PaletteCandidate.key(tail: 0, score: alignmentBound &+ anyWordBonus)
+    titleBits = patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit | $1.initialsBit }
+    hasLongTerm = terms.contains { $0.scalars.count > 1 }
+    isMultiTerm = terms.count > 1
+    queryWords =
+      patterns.terms.contains { $0.wordBit == 0 }
+      ? UInt64.max : patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit }
+    let required = PaletteOrderSignature.required(terms)
+    var tested = required.indices.sorted {
+      required[$0].nonzeroBitCount > required[$1].nonzeroBitCount
+    }.prefix(3).map { (word: $0, bits: required[$0]) }
+    while tested.count < 3 { tested.append((0, 0)) }
+    (word0, order0) = tested[0]
+    (word1, order1) = tested[1]
+    (word2, order2) = tested[2]
+    top.reserveCapacity(limit + 1)
+  }
+
+  /// Whether an entry has the query's letters, its repeated letters and (with a term of
+  /// several characters) its ordered pairs: most entries that have its letters have them in
+  /// another order.
+  @inline(__always)
+  func mayHaveQuery(_ entry: Int, buffers: PaletteBuffers, bounds: PaletteBoundBuffers) -> Bool {
+    // Most queries repeat no letter: their entries' repeats are not read.
+    guard queryMask & ~buffers.entryMasks[entry] == 0,
+      queryRepeats == 0 || queryRepeats & ~buffers.entryRepeats[entry] == 0
+    else { return false }
+    if hasLongTerm {
+      let orders = entry &* PaletteOrderSignature.words
+      return (order0 & ~bounds.orders[orders &+ word0])
+        | (order1 & ~bounds.orders[orders &+ word1])
+        | (order2 & ~bounds.orders[orders &+ word2]) == 0
+    }
+    return true
+  }
+
+  /// Ranks an entry that ``mayHaveQuery(_:buffers:bounds:)`` passed, with its history and
+  /// exact-title bonus and its rank tail: its bounds first, then, when they may rank it among
+  /// the best `limit`, its score.
+  @inline(__always)
+  mutating func rank(
+    _ entry: Int, bonus: Int, tail: UInt64, buffers: PaletteBuffers, bounds: PaletteBoundBuffers
+  ) {
+    if threshold != UInt64.max {
+      // First the bound with each term's best alignment and the title bonuses the entry's
+      // signatures allow, then the bytes (most entries with the query's letters do not have
+      // them in order), then the texts' shapes.
+      // (The loose bound is at least its value without bonuses: when that ranks ahead, so
+      // does the loose bound, which is not computed then.)
+      if tail | looseFloor >= threshold {
+        var titleBonuses = anyWordBonus
+        if (bounds.words[entry] | bounds.initials[entry]) & titleBits != 0 {
+          titleBonuses = bounds.titleBonuses(of: patterns.terms, entry: entry)
+        }
+        let loose = bonus &+ titleBonuses &+ alignmentBound
+        if PaletteCandidate.key(tail: tail, score: loose) >= threshold { return }
+      }
+      // (With several terms, the shapes first: an entry that has every term's letters in
+      // order is then often a match, and a loose one.)
+      if isMultiTerm {
+        let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
+        if PaletteCandidate.key(tail: tail, score: bound) >= threshold { return }
+      }
+      guard buffers.mayMatch(patterns.terms, entry: entry) else { return }
+      if !isMultiTerm {
+        let bound = bonus &+ bounds.bound(of: patterns.terms, entry: entry)
+        if PaletteCandidate.key(tail: tail, score: bound) >= threshold { return }
+      }
+      // Then the bound that sees the order of each term's characters (the score itself when
+      // every term is one character), as long as it rejects at least a quarter of the
+      // entries it bounds (after 64 tries): where the best entries all have the query's
+      // letters in order it rejects none, and the alignment is cheaper alone.
+      // (Nor for an entry whose title-like texts may have every term as a word: its letters
+      // are then in a row, and bounded as well by the shapes.)
+      if hasLongTerm && (orderTries < 64 || orderRejects &* 4 >= orderTries)
+        && bounds.words[entry] & queryWords != queryWords
+      {
+        orderTries &+= 1
+        guard
+          let order = buffers.orderBound(of: patterns.terms, entry: entry, scratch: scratch),
+          PaletteCandidate.key(tail: tail, score: bonus &+ order) < threshold
+        else {
+          orderRejects &+= 1
+          return
+        }
+      }
+    } else if !buffers.mayMatch(patterns.terms, entry: entry) {
+      return
+    }
+    guard
+      let (score, fields) = buffers.scoreAndFields(
+        of: patterns.terms, entry: entry, scratch: scratch)
+    else { return }
+    let total = bonus + score
+    let key = PaletteCandidate.key(tail: tail, score: total)
+    if top.count == limit {
+      guard key < threshold else { return }
+      top.removeLast()
+    }
+    var low = 0
+    var high = top.count
+    while low < high {
+      let middle = (low + high) / 2
+      if top[middle].key < key { low = middle + 1 } else { high = middle }
+    }
+    top.insert((key, total, fields), at: low)
+    if top.count == limit { threshold = top[limit - 1].key }
   }
 }
 
