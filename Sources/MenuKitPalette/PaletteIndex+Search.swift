@@ -131,9 +131,7 @@ extension PaletteIndex {
     // (Nor when fewer than ``rankOrderProbe`` entries have one of its letters, or its
     // repeat: the scan by rank tail would then find too few matches to stop early.)
     if terms.count == 1 && terms[0].scalars.count <= 2 {
-      let lower = terms[0].scalars.map(FuzzyText.lowercase)
-      // (``PaletteSignature/repeats(_:)`` of one or two scalars.)
-      let repeats = lower.count == 2 && lower[0] == lower[1] ? FuzzyTerm.mask(lower[0]) : 0
+      let repeats = PaletteSignature.repeats(terms[0].scalars.map(FuzzyText.lowercase))
       let rankOrder = historyCache.rankOrder(of: storage)
       if rankOrder.isCommon(mask: terms[0].mask, repeats: repeats) {
         return rankOrderSearch(
@@ -400,37 +398,31 @@ struct PaletteRankOrder: Sendable {
     signatures = order.map { storage.entryWords[$0] | storage.entryInitials[$0] }
     var counts = [Int](repeating: 0, count: 128)
     for (mask, repeats) in zip(storage.entryMasks, storage.entryRepeats) {
-      var bits = mask
+      for slot in Self.slots(mask: mask, repeats: repeats) { counts[slot] &+= 1 }
+    }
+    letterCounts = counts
+  }
+
+  /// The slots of ``letterCounts`` that the bits of `mask` and `repeats` stand for.
+  private static func slots(mask: UInt64, repeats: UInt64) -> [Int] {
+    var slots: [Int] = []
+    for (offset, word) in [(0, mask), (64, repeats)] {
+      var bits = word
       while bits != 0 {
-        counts[bits.trailingZeroBitCount] &+= 1
-        bits &= bits &- 1
-      }
-      bits = repeats
-      while bits != 0 {
-        counts[64 &+ bits.trailingZeroBitCount] &+= 1
+        slots.append(offset &+ bits.trailingZeroBitCount)
         bits &= bits &- 1
       }
     }
-    letterCounts = counts
+    return slots
   }
 
   /// Whether at least ``PaletteIndex/rankOrderProbe`` entries have each bit of `mask` (a
   /// letter) and each bit of `repeats` (a repeated letter): otherwise few entries match a
   /// query with them, and the scan by rank tail would not stop early.
   func isCommon(mask: UInt64, repeats: UInt64) -> Bool {
-    var bits = mask
-    while bits != 0 {
-      if letterCounts[bits.trailingZeroBitCount] < PaletteIndex.rankOrderProbe { return false }
-      bits &= bits &- 1
+    Self.slots(mask: mask, repeats: repeats).allSatisfy {
+      letterCounts[$0] >= PaletteIndex.rankOrderProbe
     }
-    bits = repeats
-    while bits != 0 {
-      if letterCounts[64 &+ bits.trailingZeroBitCount] < PaletteIndex.rankOrderProbe {
-        return false
-      }
-      bits &= bits &- 1
-    }
-    return true
   }
 }
 
