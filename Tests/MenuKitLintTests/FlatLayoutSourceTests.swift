@@ -1,4 +1,5 @@
 import MenuKit
+import MenuKitTestSupport
 import MenuKitXKB
 import Testing
 
@@ -190,5 +191,53 @@ struct InetSymbolsTests {
     #expect(body("xkb_symbols \"evdev\" { include \"inet(x)\" };") == nil)
     #expect(body("xkb_symbols \"evdev\" { key <E> { [ e ] };") == nil)
     #expect(body("xkb_symbols \"other\" { };") == nil)
+  }
+}
+
+@Suite("keymap text compacted for libxkbcommon's scanner")
+struct XKBTextCompactionTests {
+  @Test("comments go and white space collapses, outside strings and key names only")
+  func edgeCases() {
+    func compact(_ text: String) -> String { XKBTextCompaction.compacted(text) }
+    #expect(compact("  key <A>\t{ [ a ] };  // note \"x\" <y>\n# more\n") == "key <A> { [ a ] };")
+    #expect(compact("name = \"a  // not # a comment\";") == "name = \"a  // not # a comment\";")
+    #expect(compact("key <A#B> {};  key <C//> {};") == "key <A#B> {}; key <C//> {};")
+    #expect(compact("a / b/c\n\r\u{0B}\u{0C}d") == "a / b/c d")
+    // A backslash does not escape a quote: the string ends there, as the scanner ends it.
+    #expect(compact("s = \"a\\\"  x  \"b\";") == "s = \"a\\\" x \"b\";")
+    // What the scanner rejects is left as it was, so it fails the same way.
+    for bad in ["s = \"open\n\";", "key <A B> {};", "key <A", "a\u{0}b"] {
+      #expect(compact(bad) == bad)
+    }
+  }
+
+  @Test("a compacted keymap text compiles to the keymap of the text it came from")
+  func compactedKeymapsAreIdentical() throws {
+    let analyzer = LayoutAnalyzer()
+    var random = SplitMix64(seed: 0x5EE8)
+    let comments = ["// a \"string\" and <KEY>", "# ; { } [", "//", "#"]
+    let spaces = ["", " ", "\t", "  \t ", "\r", "\u{0B}\u{0C}"]
+    for name in sampleLayouts {
+      guard let keymap = try? analyzer.compileByNames(name) else { continue }
+      let text = keymap.asString()
+      // The same text with white space and comments added at line starts and ends, where
+      // `xkb_keymap_get_as_string` always has a token boundary.
+      let noisy = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        let lead = spaces[random.next(spaces.count)]
+        let tail = random.next(3) == 0 ? " " + comments[random.next(comments.count)] : ""
+        return lead + line + tail
+      }.joined(separator: "\n")
+      // The reference is the text compiled as it is (libxkbcommon's text of a keymap does not
+      // always compile back to that keymap: de(neo) loses a modifier map entry).
+      let reference = try XKBKeymap(context: analyzer.context, string: text).asString()
+      for variant in [text, noisy] {
+        let compacted = XKBTextCompaction.compacted(variant)
+        #expect(compacted.utf8.count < variant.utf8.count, "\(name): nothing left out")
+        let compiled = try XKBKeymap(context: analyzer.context, string: compacted)
+        #expect(compiled.asString() == reference, "\(name): the compacted text is another keymap")
+        let asItIs = try XKBKeymap(context: analyzer.context, string: variant)
+        #expect(asItIs.asString() == reference, "\(name): the noise changed the keymap")
+      }
+    }
   }
 }

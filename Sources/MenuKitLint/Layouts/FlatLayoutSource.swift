@@ -46,13 +46,15 @@ struct FlatLayoutSource: Sendable {
     guard let rules = XKBRulesScan(includePaths: analyzer.context.includePaths) else { return nil }
     var source = FlatLayoutSource(prefixes: [:], classes: [:])
     source.inet = InetSymbols.evdevStatements(includePaths: analyzer.context.includePaths)
+      .map(XKBTextCompaction.compacted)
     var tried: Set<FlatLayoutClass> = []
     for name in layouts {
       guard let kind = rules.flatClass(of: name) else { continue }
       if tried.insert(kind).inserted {
         guard let reference = try? analyzer.compileByNames(name) else { continue }
         let text = reference.asString()
-        guard let prefix = Self.prefix(of: text) else { continue }
+        guard let prefix = Self.prefix(of: text).map({ XKBTextCompaction.compacted($0) + "\n" })
+        else { continue }
         let flat = prefix + Self.symbols(of: name, inet: source.inet)
         guard let compiled = try? XKBKeymap(context: analyzer.context, string: flat),
           compiled.asString() == text
@@ -110,6 +112,77 @@ struct FlatLayoutSource: Sendable {
       index += 1
     }
     return nil
+  }
+}
+
+/// Keymap text with less for libxkbcommon's scanner to read and the same tokens: comments left
+/// out and each run of white space made one space.
+///
+/// Every layout's flat text holds the prefix (about 40 KB, a quarter of it the indentation and
+/// alignment of `xkb_keymap_get_as_string`) and the statements of `inet(evdev)` (about 23 KB,
+/// half of it comments and alignment), and the scanner reads each byte of them for every
+/// layout. The rules followed are the scanner's (libxkbcommon's `scanner.c`): white space is a
+/// space, a tab, a line feed, a vertical tab, a form feed or a carriage return; `//` and `#`
+/// start a comment up to the next line feed where a token may start; a string runs from `"` to
+/// the next `"` (a backslash never escapes one) and must end on its line; a key name runs from
+/// `<` over printable characters to `>`. Tokens are copied byte for byte, with one space
+/// wherever white space or a comment separated them, so no two tokens join and none changes.
+enum XKBTextCompaction {
+  /// The text with its comments left out and its white space collapsed, or the text itself
+  /// when it has something the scanner would reject there (a string or key name that does not
+  /// end, a NUL byte), so that the text fails to compile as it did.
+  static func compacted(_ text: String) -> String {
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var space = false
+    var index = 0
+    /// Copies one token's bytes from `start` to `end`, after the space that separated it.
+    func emit(_ start: Int, _ end: Int) {
+      if space, !out.isEmpty { out.append(0x20) }
+      space = false
+      out += bytes[start..<end]
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case 0x00: return text
+      case 0x20, 0x09...0x0D:
+        space = true
+        index += 1
+      case UInt8(ascii: "#"):
+        index = Self.lineEnd(in: bytes, from: index)
+        space = true
+      case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == byte:
+        index = Self.lineEnd(in: bytes, from: index)
+        space = true
+      case UInt8(ascii: "\""):
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != 0x0A { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return text }
+        emit(index, end + 1)
+        index = end + 1
+      case UInt8(ascii: "<"):
+        var end = index + 1
+        while end < bytes.count, bytes[end] >= 0x21, bytes[end] <= 0x7E,
+          bytes[end] != UInt8(ascii: ">")
+        {
+          end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ">") else { return text }
+        emit(index, end + 1)
+        index = end + 1
+      default:
+        emit(index, index + 1)
+        index += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Where the line that holds an offset ends: its line feed, or the end of the text.
+  static func lineEnd(in bytes: [UInt8], from start: Int) -> Int {
+    bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
   }
 }
 
