@@ -474,32 +474,47 @@ extension XKBKeyboard {
     }
     /// Every way of the active layout to type an input, best first.
     func ways(_ input: KeyInput) -> [TypingSupport.Candidate] {
-      let found = (index[input] ?? []).compactMap {
+      var found = (index[input] ?? []).compactMap {
         candidate(
           $0.evdevCode, level: $0.level, input: input, keysym: $0.keysym,
           levelSets: $0.levelMasks)
       }
-      guard found.count > 1 else { return found }
-      return found.sorted {
-        ($0.level, $0.isKeypadKeysym ? 1 : 0, $0.evdevCode)
-          < ($1.level, $1.isKeypadKeysym ? 1 : 0, $1.evdevCode)
+      // Sorted in place: no second array.
+      if found.count > 1 {
+        found.sort {
+          ($0.level, $0.isKeypadKeysym ? 1 : 0, $0.evdevCode)
+            < ($1.level, $1.isKeypadKeysym ? 1 : 0, $1.evdevCode)
+        }
       }
+      return found
     }
 
-    var ordered: [TypingSupport.Candidate] = []
+    // The candidates in order, each kept unless an earlier one presses the same key holding
+    // the same keys. A handful of candidates: a linear scan finds repeats without hashing
+    // arrays, and they are filed as they come, with no list of them all before.
+    var unique: [TypingSupport.Candidate] = []
+    unique.reserveCapacity(4)
+    func add(_ candidate: TypingSupport.Candidate) {
+      guard
+        !unique.contains(where: {
+          $0.evdevCode == candidate.evdevCode && $0.holding == candidate.holding
+        })
+      else { return }
+      unique.append(candidate)
+    }
     if let relocation {
       if let moved = candidate(
         relocation.evdevCode, level: relocation.level - 1, input: relocation.input,
         keysym: relocation.keysym)
       {
-        ordered.append(moved)
+        add(moved)
       }
-      ordered += ways(relocation.input).filter { !$0.holdsLevelShift }
+      for way in ways(relocation.input) where !way.holdsLevelShift { add(way) }
     }
     let own = ways(target)
-    ordered += own.filter { !$0.holdsLevelShift }
+    for way in own where !way.holdsLevelShift { add(way) }
     for code in fallbackIndex[target] ?? [] {
-      ordered.append(
+      add(
         TypingSupport.Candidate(
           evdevCode: code, level: 1, input: target, holding: strokeKeys, levelKeyCount: 0,
           holdsLevelShift: false, isKeypadKeysym: false, isFallback: true))
@@ -511,16 +526,7 @@ extension XKBKeyboard {
     where way.holdsLevelShift
       && !own.contains(where: { !$0.holdsLevelShift && $0.evdevCode == way.evdevCode })
     {
-      ordered.append(way)
-    }
-    // A handful of candidates: a linear scan finds repeats without hashing arrays.
-    var unique: [TypingSupport.Candidate] = []
-    unique.reserveCapacity(ordered.count)
-    for candidate in ordered
-    where !unique.contains(where: {
-      $0.evdevCode == candidate.evdevCode && $0.holding == candidate.holding
-    }) {
-      unique.append(candidate)
+      add(way)
     }
     return unique
   }
