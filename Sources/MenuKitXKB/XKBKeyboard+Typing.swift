@@ -244,7 +244,7 @@ extension XKBKeyboard {
   ///
   /// The keys in `tapping` (Num Lock) go down and up first, locking their modifiers.
   func withTranslatedPress<Result>(
-    evdevCode: Int, tapping lockKeys: [Int] = [], holding modifierKeys: [Int],
+    evdevCode: Int, tapping lockKeys: [Int] = [], holding modifierKeys: some Sequence<Int>,
     _ body: (Press, XKBKeyboard, Int) -> Result
   ) -> Result {
     let support = typingSupport
@@ -282,7 +282,7 @@ extension XKBKeyboard {
   /// Releases every key and clears the modifiers, in a layout group: the scratch keyboard's
   /// state between two translations.
   func resetForTyping(layout: xkb_layout_index_t) {
-    _ = cancelAllPresses(at: 0)
+    releaseAllKeys()
     xkb_state_update_mask(statePointer, 0, 0, 0, 0, 0, layout)
   }
 
@@ -465,7 +465,9 @@ extension XKBKeyboard {
           keymap: keymapPointer, evdevCode: code, layout: layout, level: level)
       guard let levelKeys = table.levelKeys(sets: sets, level: level, covered: covered)
       else { return nil }
-      let holding = strokeKeys + levelKeys
+      // The stroke's own keys when none selects the level (level 1, or a level the stroke's
+      // modifiers select): the same array, not a copy.
+      let holding = levelKeys.isEmpty ? strokeKeys : strokeKeys + levelKeys
       return TypingSupport.Candidate(
         evdevCode: code, level: level + 1, input: input, holding: holding,
         levelKeyCount: levelKeys.count,
@@ -543,11 +545,11 @@ extension XKBKeyboard {
     let modifiers = candidate.holding.map { table.keys[$0] }
     // Most presses tap no lock key: then every modifier key is held, in order.
     let hasLock = modifiers.contains(where: \.isLock)
+    // The held keys' codes read as they go down, not copied into an array of their own.
     return withTranslatedPress(
       evdevCode: candidate.evdevCode,
       tapping: hasLock ? modifiers.filter(\.isLock).map(\.evdevCode) : [],
-      holding: hasLock
-        ? modifiers.filter { !$0.isLock }.map(\.evdevCode) : modifiers.map(\.evdevCode)
+      holding: modifiers.lazy.filter { !hasLock || !$0.isLock }.map(\.evdevCode)
     ) { press, scratch, level in
       let kind = matcher.winningKind(
         of: press, for: command, layout: scratch, layoutDirection: direction)
