@@ -291,10 +291,19 @@ extension XKBKeyboard {
   /// - Parameter timestamp: When focus was lost, in seconds.
   /// - Returns: The cancelled presses, or `nil` when no key was held.
   public func cancelAllPresses(at timestamp: Double) -> PressesEvent? {
+    let presses = held.map { Press(phase: .cancelled, timestamp: timestamp, key: $0.key) }
+    releaseAllKeys()
+    return presses.isEmpty ? nil : PressesEvent(timestamp: timestamp, allPresses: presses)
+  }
+
+  /// What ``cancelAllPresses(at:)`` does to the keyboard, without the cancelled presses:
+  /// stops repeats, abandons Compose, releases the held keys in the state (or clears the
+  /// depressed modifiers) and forgets them. The typing engine's scratch keyboard, whose
+  /// cancelled presses nobody reads, is reset with it.
+  func releaseAllKeys() {
     repeatTimer = nil
     compose?.reset()
-    guard !held.isEmpty else { return nil }
-    let presses = held.map { Press(phase: .cancelled, timestamp: timestamp, key: $0.key) }
+    guard !held.isEmpty else { return }
     switch stateSource {
     case .keyEvents:
       for key in held {
@@ -310,7 +319,6 @@ extension XKBKeyboard {
         xkb_state_serialize_layout(statePointer, XKB_STATE_LAYOUT_LOCKED))
     }
     updateHeld { $0.removeAll(keepingCapacity: true) }
-    return PressesEvent(timestamp: timestamp, allPresses: presses)
   }
 
   /// Records keys that are already down without pressing them, as when a window gains
