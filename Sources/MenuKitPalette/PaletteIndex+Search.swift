@@ -660,53 +660,60 @@ extension PaletteIndex {
   func highlights(
     of entry: Int, patterns: PalettePatterns, scratch: FuzzyScratch, fields: UInt64? = nil
   ) -> [PaletteHighlight] {
-    // Each term's best field and positions, in field order (a stable sort keeps the terms'
-    // order within a field).
-    var matched: [(field: Int, positions: [Int])] = []
-    matched.reserveCapacity(patterns.terms.count)
-    storage.withBuffers { buffers in
-      for (number, pattern) in patterns.terms.enumerated() {
+    let terms = patterns.terms
+    // Each term's best field (-1 when it has none), on the stack: one term's highlights cost
+    // about a tenth less than with an array.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: terms.count) { best in
+      best.initialize(repeating: -1)
+      return highlights(of: entry, patterns: patterns, scratch: scratch, fields: fields, best: best)
+    }
+  }
+
+  /// ``highlights(of:patterns:scratch:fields:)`` with room for each term's best field.
+  private func highlights(
+    of entry: Int, patterns: PalettePatterns, scratch: FuzzyScratch, fields: UInt64?,
+    best: UnsafeMutableBufferPointer<Int>
+  ) -> [PaletteHighlight] {
+    let terms = patterns.terms
+    return storage.withBuffers { buffers in
+      for (number, pattern) in terms.enumerated() {
         if let fields, number < 8, (fields >> (8 * number)) & 0xFF != 0xFF {
-          let field = buffers.entryFields[entry].lowerBound + Int((fields >> (8 * number)) & 0xFF)
-          matched.append(
-            (field, buffers.positions(of: pattern, inField: field, scratch: scratch)))
-          continue
+          best[number] =
+            buffers.entryFields[entry].lowerBound + Int((fields >> (8 * number)) & 0xFF)
+        } else if let found = buffers.bestField(for: pattern, of: entry, scratch: scratch) {
+          best[number] = found.field
         }
-        guard
-          let best = buffers.bestField(
-            for: pattern, of: entry, withPositions: true, scratch: scratch)
-        else { continue }
-        matched.append((best.field, best.positions))
       }
-    }
-    if matched.count > 1 { matched.sort { $0.field < $1.field } }
-    let value = entries[entry]
-    var result: [PaletteHighlight] = []
-    result.reserveCapacity(matched.count)
-    var next = 0
-    while next < matched.count {
-      let index = matched[next].field
-      var positions = matched[next].positions
-      next += 1
-      while next < matched.count && matched[next].field == index {
-        positions += matched[next].positions
-        next += 1
-      }
-      let field = storage.fields[index]
-      let (kind, text): (PaletteHighlight.Field, String) =
-        switch field.kind {
-        case .title: (.title, value.title)
-        case .discoverabilityTitle: (.discoverabilityTitle, value.discoverabilityTitle ?? "")
-        case .alias: (.alias(field.ordinal), value.aliases[field.ordinal])
-        case .keyword: (.keyword(field.ordinal), value.keywords[field.ordinal])
-        case .path: (.path, value.pathText)
+      // One highlight for each field, in field order, with the positions of its terms.
+      var result: [PaletteHighlight] = []
+      var previous = -1
+      while true {
+        var index = Int.max
+        for field in best where field > previous && field < index { index = field }
+        guard index != Int.max else { break }
+        previous = index
+        var positions: [Int] = []
+        for (number, field) in best.enumerated() where field == index {
+          let found = buffers.positions(of: terms[number], inField: index, scratch: scratch)
+          if positions.isEmpty { positions = found } else { positions += found }
         }
-      result.append(
-        PaletteHighlight(
-          field: kind, text: text,
-          ranges: storage.ranges(of: &positions, inField: index, of: text)))
+        let field = storage.fields[index]
+        let (kind, text): (PaletteHighlight.Field, String) =
+          switch field.kind {
+          case .title: (.title, entries[entry].title)
+          case .discoverabilityTitle:
+            (.discoverabilityTitle, entries[entry].discoverabilityTitle ?? "")
+          case .alias: (.alias(field.ordinal), entries[entry].aliases[field.ordinal])
+          case .keyword: (.keyword(field.ordinal), entries[entry].keywords[field.ordinal])
+          case .path: (.path, entries[entry].pathText)
+          }
+        result.append(
+          PaletteHighlight(
+            field: kind, text: text,
+            ranges: storage.ranges(of: &positions, inField: index, of: text)))
+      }
+      return result
     }
-    return result
   }
 }
 
@@ -986,7 +993,7 @@ struct PaletteBuffers {
     var found: UInt64 = 0
     let first = entryFields[entry].lowerBound
     for (number, term) in terms.enumerated() {
-      guard let best = bestField(for: term, of: entry, withPositions: false, scratch: scratch)
+      guard let best = bestField(for: term, of: entry, scratch: scratch)
       else { return nil }
       total += best.score
       if number < 8 { found |= UInt64(min(best.field - first, 0xFF)) << (8 * number) }
@@ -1035,10 +1042,10 @@ struct PaletteBuffers {
   /// The best-scoring field of an entry for a term, with its weighted score and bonuses; the
   /// first field wins a tie.
   @inline(__always)
-  func bestField(
-    for term: PalettePatterns.Term, of entry: Int, withPositions: Bool, scratch: FuzzyScratch
-  ) -> (field: Int, score: Int, positions: [Int])? {
-    var best: (field: Int, score: Int, positions: [Int])?
+  func bestField(for term: PalettePatterns.Term, of entry: Int, scratch: FuzzyScratch)
+    -> (field: Int, score: Int)?
+  {
+    var best: (field: Int, score: Int)?
     let characters = term.isCaseSensitive ? original : lower
     let pattern = term.scalars
     // The signatures say when the whole-word or acronym test cannot succeed in any text.
@@ -1073,13 +1080,9 @@ struct PaletteBuffers {
           }
         }
         if best == nil || score > best?.score ?? 0 {
-          best = (index, score, [])
+          best = (index, score)
         }
       }
-    }
-    // The positions of the best field only (the alignment's score does not depend on them).
-    if withPositions, let found = best {
-      best?.positions = positions(of: term, inField: found.field, scratch: scratch)
     }
     return best
   }
