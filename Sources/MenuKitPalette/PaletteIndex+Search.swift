@@ -210,21 +210,26 @@ extension PaletteIndex {
         // A local copy, which the compiler keeps in registers.
         var local = scan
         defer { scan = local }
-        /// Ranks one entry with its bonus, unless `once` and it was examined before: an
-        /// entry with a bonus, examined first, or one of a tail below `first`, examined in
+        /// Ranks one entry with its bonus in `scan`, unless `once` and it was examined before:
+        /// an entry with a bonus, examined first, or one of a tail below `first`, examined in
         /// rank order.
+        /// (The scan is passed in, not captured: a captured variable would be checked for
+        /// exclusive access at run time on every entry.)
         @inline(__always)
-        func examine(_ entry: Int, bonus: Int, tail: UInt64, first: UInt64 = 0, once: Bool = true) {
-          guard local.mayHaveQuery(entry, buffers: buffers, bounds: bounds) else { return }
+        func examine(
+          _ scan: inout PaletteBoundedScan, _ entry: Int, bonus: Int, tail: UInt64,
+          first: UInt64 = 0, once: Bool = true
+        ) {
+          guard scan.mayHaveQuery(entry, buffers: buffers, bounds: bounds) else { return }
           if once {
             guard tail >= first, bonusBits[entry >> 6] & (1 << UInt64(entry & 63)) == 0
             else { return }
           }
-          local.rank(entry, bonus: bonus, tail: tail, buffers: buffers, bounds: bounds)
+          scan.rank(entry, bonus: bonus, tail: tail, buffers: buffers, bounds: bounds)
         }
         // First the entries with a bonus.
         for (entry, bonus) in bonuses {
-          examine(entry, bonus: bonus, tail: bounds.rankTails[entry], once: false)
+          examine(&local, entry, bonus: bonus, tail: bounds.rankTails[entry], once: false)
         }
         // Then the others by rank tail, so that the threshold soon holds the best keys and
         // the scan stops where no entry without a bonus can rank ahead of it. When, after
@@ -236,6 +241,8 @@ extension PaletteIndex {
         rankOrder.order.withUnsafeBufferPointer { order in
           rankOrder.tails.withUnsafeBufferPointer { tails in
             rankOrder.signatures.withUnsafeBufferPointer { signatures in
+              // The threshold in a register, read again after each entry examined.
+              var threshold = local.threshold
               while position < entryCount {
                 if position == probe && entryCount > probe {
                   // The first position whose loose floor ranks after the threshold.
@@ -243,7 +250,7 @@ extension PaletteIndex {
                   var high = entryCount
                   while low < high {
                     let middle = (low &+ high) >> 1
-                    if tails[middle] | looseFloor < local.threshold {
+                    if tails[middle] | looseFloor < threshold {
                       low = middle &+ 1
                     } else {
                       high = middle
@@ -255,9 +262,9 @@ extension PaletteIndex {
                   }
                 }
                 let tail = tails[position]
-                if tail | looseFloor >= local.threshold {
+                if tail | looseFloor >= threshold {
                   // No later entry without a bonus can rank ahead with every title bonus.
-                  if tail | looseCeiling >= local.threshold {
+                  if tail | looseCeiling >= threshold {
                     position = entryCount
                     return
                   }
@@ -267,7 +274,8 @@ extension PaletteIndex {
                     continue
                   }
                 }
-                examine(order[position], bonus: 0, tail: tail)
+                examine(&local, order[position], bonus: 0, tail: tail)
+                threshold = local.threshold
                 position &+= 1
               }
             }
@@ -276,7 +284,7 @@ extension PaletteIndex {
         // The rest in index order: the entries of a tail from `rest` on, without a bonus.
         if position < entryCount {
           for entry in 0..<entryCount {
-            examine(entry, bonus: 0, tail: bounds.rankTails[entry], first: rest)
+            examine(&local, entry, bonus: 0, tail: bounds.rankTails[entry], first: rest)
           }
         }
       }
