@@ -149,7 +149,7 @@ extension PaletteIndex {
     guard limit > 0 else { return [] }
     // The history and exact-title bonuses, by entry, in index order.
     let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
-    var scan = PaletteBoundedScan(terms, limit: limit)
+    var scan = PaletteBoundedScan(terms, limit: limit, storage: storage)
     defer { scan.patterns.deallocate() }
     // The bonus of the next entry that has one, and its index (`Int.max` after the last).
     var nextBonus = 0
@@ -187,7 +187,7 @@ extension PaletteIndex {
     guard limit > 0 else { return [] }
     // The history and exact-title bonuses, by entry, in index order.
     let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
-    var scan = PaletteBoundedScan(terms, limit: limit)
+    var scan = PaletteBoundedScan(terms, limit: limit, storage: storage)
     defer { scan.patterns.deallocate() }
     let entryCount = storage.entryMasks.count
     let looseFloor = scan.looseFloor
@@ -220,7 +220,8 @@ extension PaletteIndex {
           _ scan: inout PaletteBoundedScan, _ entry: Int, bonus: Int, tail: UInt64,
           first: UInt64 = 0, once: Bool = true
         ) {
-          guard scan.mayHaveQuery(entry, buffers: buffers, bounds: bounds) else { return }
+          guard scan.mayHaveQuery(entry, buffers: buffers, bounds: bounds, fourthWord: false)
+          else { return }
           if once {
             guard tail >= first, bonusBits[entry >> 6] & (1 << UInt64(entry & 63)) == 0
             else { return }
@@ -479,14 +480,17 @@ struct PaletteBoundedScan {
   /// The word bits of the terms when every term is a word, else all bits (which an entry
   /// has only by chance; skipping the order bound never changes the results).
   let queryWords: UInt64
-  /// The three words of the ordered-pair signature with the most required bits, and those
-  /// bits (a subset of the required bits is still necessary).
+  /// The four words of the ordered-pair signature whose required bits the fewest entries
+  /// have, and those bits (a subset of the required bits is still necessary); the fourth is
+  /// tested only on the entries that pass the first three.
   let word0: Int
   let word1: Int
   let word2: Int
+  let word3: Int
   let order0: UInt64
   let order1: UInt64
   let order2: UInt64
+  let order3: UInt64
   /// How many results the search keeps.
   let limit: Int
   /// The best keys so far, sorted, with their scores and best fields.
@@ -497,8 +501,8 @@ struct PaletteBoundedScan {
   var orderTries = 0
   var orderRejects = 0
 
-  /// The facts of a query of `terms`, for a search that keeps `limit` results.
-  init(_ terms: [FuzzyTerm], limit: Int) {
+  /// The facts of a query of `terms`, for a search of `storage` that keeps `limit` results.
+  init(_ terms: [FuzzyTerm], limit: Int, storage: PaletteStorage) {
     patterns = PalettePatterns(terms)
     self.limit = limit
     queryMask = terms.reduce(UInt64(0)) { $0 | $1.mask }
@@ -513,35 +517,60 @@ struct PaletteBoundedScan {
       patterns.terms.contains { $0.wordBit == 0 }
       ? UInt64.max : patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit }
     let required = PaletteOrderSignature.required(terms)
-    var tested = required.indices.sorted {
-      required[$0].nonzeroBitCount > required[$1].nonzeroBitCount
-    }.prefix(3).map { (word: $0, bits: required[$0]) }
-    while tested.count < 3 { tested.append((0, 0)) }
+    // The share of the entries that have all of a word's required bits, estimated from how
+    // many have each bit (as if they were independent): the rarest are tested.
+    let entryCount = Double(max(storage.entryMasks.count, 1))
+    func share(_ word: Int) -> Double {
+      var share = 1.0
+      var bits = required[word]
+      while bits != 0 {
+        let bit = word &* 64 &+ bits.trailingZeroBitCount
+        share *= Double(storage.pairCounts[bit]) / entryCount
+        bits &= bits &- 1
+      }
+      return share
+    }
+    var tested = required.indices.filter { required[$0] != 0 }.map {
+      (word: $0, bits: required[$0], share: share($0))
+    }.sorted { ($0.share, $0.word) < ($1.share, $1.word) }.prefix(4).map {
+      (word: $0.word, bits: $0.bits)
+    }
+    while tested.count < 4 { tested.append((0, 0)) }
     (word0, order0) = tested[0]
     (word1, order1) = tested[1]
     (word2, order2) = tested[2]
+    (word3, order3) = tested[3]
     top.reserveCapacity(limit + 1)
   }
 
   /// Whether an entry has the query's letters, its repeated letters and (with a term of
   /// several characters) its ordered pairs: most entries that have its letters have them in
   /// another order.
+  ///
+  /// - Parameter fourthWord: Whether to test the fourth word of pairs too: the scan by rank
+  ///   tail, whose one term has at most one pair, does not (its loop then stays small
+  ///   enough for the compiler to keep it in one function).
   @inline(__always)
-  func mayHaveQuery(_ entry: Int, buffers: PaletteBuffers, bounds: PaletteBoundBuffers) -> Bool {
+  func mayHaveQuery(
+    _ entry: Int, buffers: PaletteBuffers, bounds: PaletteBoundBuffers, fourthWord: Bool = true
+  ) -> Bool {
     // Most queries repeat no letter: their entries' repeats are not read.
     guard queryMask & ~buffers.entryMasks[entry] == 0,
       queryRepeats == 0 || queryRepeats & ~buffers.entryRepeats[entry] == 0
     else { return false }
     if hasLongTerm {
       let orders = entry &* PaletteOrderSignature.words
-      return (order0 & ~bounds.orders[orders &+ word0])
-        | (order1 & ~bounds.orders[orders &+ word1])
-        | (order2 & ~bounds.orders[orders &+ word2]) == 0
+      guard
+        (order0 & ~bounds.orders[orders &+ word0])
+          | (order1 & ~bounds.orders[orders &+ word1])
+          | (order2 & ~bounds.orders[orders &+ word2]) == 0
+      else { return false }
+      return !fourthWord || order3 & ~bounds.orders[orders &+ word3] == 0
     }
     return true
   }
 
-  /// Ranks an entry that ``mayHaveQuery(_:buffers:bounds:)`` passed, with its history and
+  /// Ranks an entry that ``mayHaveQuery(_:buffers:bounds:fourthWord:)`` passed, with its history and
   /// exact-title bonus and its rank tail: its bounds first, then, when they may rank it among
   /// the best `limit`, its score.
   @inline(__always)
