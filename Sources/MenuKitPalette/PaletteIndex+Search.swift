@@ -244,40 +244,44 @@ extension PaletteIndex {
             rankOrder.signatures.withUnsafeBufferPointer { signatures in
               // The threshold in a register, read again after each entry examined.
               var threshold = local.threshold
-              while position < entryCount {
-                if position == probe && entryCount > probe {
-                  // The first position whose loose floor ranks after the threshold.
-                  var low = position
-                  var high = entryCount
-                  while low < high {
-                    let middle = (low &+ high) >> 1
-                    if tails[middle] | looseFloor < threshold {
-                      low = middle &+ 1
-                    } else {
-                      high = middle
+              // Up to the probe, then (unless the rest goes in index order) to the end.
+              var end = probe
+              while true {
+                while position < end {
+                  let tail = tails[position]
+                  if tail | looseFloor >= threshold {
+                    // No later entry without a bonus can rank ahead with every title bonus.
+                    if tail | looseCeiling >= threshold {
+                      position = entryCount
+                      return
+                    }
+                    // Nor this one, without a title bonus.
+                    if signatures[position] & titleBits == 0 {
+                      position &+= 1
+                      continue
                     }
                   }
-                  if low &* 2 > entryCount {
-                    rest = tails[position]
-                    return
+                  examine(&local, order[position], bonus: 0, tail: tail)
+                  threshold = local.threshold
+                  position &+= 1
+                }
+                guard end < entryCount else { return }
+                // The first position whose loose floor ranks after the threshold.
+                var low = position
+                var high = entryCount
+                while low < high {
+                  let middle = (low &+ high) >> 1
+                  if tails[middle] | looseFloor < threshold {
+                    low = middle &+ 1
+                  } else {
+                    high = middle
                   }
                 }
-                let tail = tails[position]
-                if tail | looseFloor >= threshold {
-                  // No later entry without a bonus can rank ahead with every title bonus.
-                  if tail | looseCeiling >= threshold {
-                    position = entryCount
-                    return
-                  }
-                  // Nor this one, without a title bonus.
-                  if signatures[position] & titleBits == 0 {
-                    position &+= 1
-                    continue
-                  }
+                if low &* 2 > entryCount {
+                  rest = tails[position]
+                  return
                 }
-                examine(&local, order[position], bonus: 0, tail: tail)
-                threshold = local.threshold
-                position &+= 1
+                end = entryCount
               }
             }
           }
