@@ -149,7 +149,7 @@ extension PaletteIndex {
     guard limit > 0 else { return [] }
     // The history and exact-title bonuses, by entry, in index order.
     let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
-    var scan = PaletteBoundedScan(terms, limit: limit)
+    var scan = PaletteBoundedScan(terms, limit: limit, storage: storage)
     defer { scan.patterns.deallocate() }
     // The bonus of the next entry that has one, and its index (`Int.max` after the last).
     var nextBonus = 0
@@ -187,7 +187,7 @@ extension PaletteIndex {
     guard limit > 0 else { return [] }
     // The history and exact-title bonuses, by entry, in index order.
     let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
-    var scan = PaletteBoundedScan(terms, limit: limit)
+    var scan = PaletteBoundedScan(terms, limit: limit, storage: storage)
     defer { scan.patterns.deallocate() }
     let entryCount = storage.entryMasks.count
     let looseFloor = scan.looseFloor
@@ -210,21 +210,27 @@ extension PaletteIndex {
         // A local copy, which the compiler keeps in registers.
         var local = scan
         defer { scan = local }
-        /// Ranks one entry with its bonus, unless `once` and it was examined before: an
-        /// entry with a bonus, examined first, or one of a tail below `first`, examined in
+        /// Ranks one entry with its bonus in `scan`, unless `once` and it was examined before:
+        /// an entry with a bonus, examined first, or one of a tail below `first`, examined in
         /// rank order.
+        /// (The scan is passed in, not captured: a captured variable would be checked for
+        /// exclusive access at run time on every entry.)
         @inline(__always)
-        func examine(_ entry: Int, bonus: Int, tail: UInt64, first: UInt64 = 0, once: Bool = true) {
-          guard local.mayHaveQuery(entry, buffers: buffers, bounds: bounds) else { return }
+        func examine(
+          _ scan: inout PaletteBoundedScan, _ entry: Int, bonus: Int, tail: UInt64,
+          first: UInt64 = 0, once: Bool = true
+        ) {
+          guard scan.mayHaveQuery(entry, buffers: buffers, bounds: bounds, fourthWord: false)
+          else { return }
           if once {
             guard tail >= first, bonusBits[entry >> 6] & (1 << UInt64(entry & 63)) == 0
             else { return }
           }
-          local.rank(entry, bonus: bonus, tail: tail, buffers: buffers, bounds: bounds)
+          scan.rank(entry, bonus: bonus, tail: tail, buffers: buffers, bounds: bounds)
         }
         // First the entries with a bonus.
         for (entry, bonus) in bonuses {
-          examine(entry, bonus: bonus, tail: bounds.rankTails[entry], once: false)
+          examine(&local, entry, bonus: bonus, tail: bounds.rankTails[entry], once: false)
         }
         // Then the others by rank tail, so that the threshold soon holds the best keys and
         // the scan stops where no entry without a bonus can rank ahead of it. When, after
@@ -236,39 +242,46 @@ extension PaletteIndex {
         rankOrder.order.withUnsafeBufferPointer { order in
           rankOrder.tails.withUnsafeBufferPointer { tails in
             rankOrder.signatures.withUnsafeBufferPointer { signatures in
-              while position < entryCount {
-                if position == probe && entryCount > probe {
-                  // The first position whose loose floor ranks after the threshold.
-                  var low = position
-                  var high = entryCount
-                  while low < high {
-                    let middle = (low &+ high) >> 1
-                    if tails[middle] | looseFloor < local.threshold {
-                      low = middle &+ 1
-                    } else {
-                      high = middle
+              // The threshold in a register, read again after each entry examined.
+              var threshold = local.threshold
+              // Up to the probe, then (unless the rest goes in index order) to the end.
+              var end = probe
+              while true {
+                while position < end {
+                  let tail = tails[position]
+                  if tail | looseFloor >= threshold {
+                    // No later entry without a bonus can rank ahead with every title bonus.
+                    if tail | looseCeiling >= threshold {
+                      position = entryCount
+                      return
+                    }
+                    // Nor this one, without a title bonus.
+                    if signatures[position] & titleBits == 0 {
+                      position &+= 1
+                      continue
                     }
                   }
-                  if low &* 2 > entryCount {
-                    rest = tails[position]
-                    return
+                  examine(&local, order[position], bonus: 0, tail: tail)
+                  threshold = local.threshold
+                  position &+= 1
+                }
+                guard end < entryCount else { return }
+                // The first position whose loose floor ranks after the threshold.
+                var low = position
+                var high = entryCount
+                while low < high {
+                  let middle = (low &+ high) >> 1
+                  if tails[middle] | looseFloor < threshold {
+                    low = middle &+ 1
+                  } else {
+                    high = middle
                   }
                 }
-                let tail = tails[position]
-                if tail | looseFloor >= local.threshold {
-                  // No later entry without a bonus can rank ahead with every title bonus.
-                  if tail | looseCeiling >= local.threshold {
-                    position = entryCount
-                    return
-                  }
-                  // Nor this one, without a title bonus.
-                  if signatures[position] & titleBits == 0 {
-                    position &+= 1
-                    continue
-                  }
+                if low &* 2 > entryCount {
+                  rest = tails[position]
+                  return
                 }
-                examine(order[position], bonus: 0, tail: tail)
-                position &+= 1
+                end = entryCount
               }
             }
           }
@@ -276,7 +289,7 @@ extension PaletteIndex {
         // The rest in index order: the entries of a tail from `rest` on, without a bonus.
         if position < entryCount {
           for entry in 0..<entryCount {
-            examine(entry, bonus: 0, tail: bounds.rankTails[entry], first: rest)
+            examine(&local, entry, bonus: 0, tail: bounds.rankTails[entry], first: rest)
           }
         }
       }
@@ -471,14 +484,17 @@ struct PaletteBoundedScan {
   /// The word bits of the terms when every term is a word, else all bits (which an entry
   /// has only by chance; skipping the order bound never changes the results).
   let queryWords: UInt64
-  /// The three words of the ordered-pair signature with the most required bits, and those
-  /// bits (a subset of the required bits is still necessary).
+  /// The four words of the ordered-pair signature whose required bits the fewest entries
+  /// have, and those bits (a subset of the required bits is still necessary); the fourth is
+  /// tested only on the entries that pass the first three.
   let word0: Int
   let word1: Int
   let word2: Int
+  let word3: Int
   let order0: UInt64
   let order1: UInt64
   let order2: UInt64
+  let order3: UInt64
   /// How many results the search keeps.
   let limit: Int
   /// The best keys so far, sorted, with their scores and best fields.
@@ -489,8 +505,8 @@ struct PaletteBoundedScan {
   var orderTries = 0
   var orderRejects = 0
 
-  /// The facts of a query of `terms`, for a search that keeps `limit` results.
-  init(_ terms: [FuzzyTerm], limit: Int) {
+  /// The facts of a query of `terms`, for a search of `storage` that keeps `limit` results.
+  init(_ terms: [FuzzyTerm], limit: Int, storage: PaletteStorage) {
     patterns = PalettePatterns(terms)
     self.limit = limit
     queryMask = terms.reduce(UInt64(0)) { $0 | $1.mask }
@@ -505,35 +521,60 @@ struct PaletteBoundedScan {
       patterns.terms.contains { $0.wordBit == 0 }
       ? UInt64.max : patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit }
     let required = PaletteOrderSignature.required(terms)
-    var tested = required.indices.sorted {
-      required[$0].nonzeroBitCount > required[$1].nonzeroBitCount
-    }.prefix(3).map { (word: $0, bits: required[$0]) }
-    while tested.count < 3 { tested.append((0, 0)) }
+    // The share of the entries that have all of a word's required bits, estimated from how
+    // many have each bit (as if they were independent): the rarest are tested.
+    let entryCount = Double(max(storage.entryMasks.count, 1))
+    func share(_ word: Int) -> Double {
+      var share = 1.0
+      var bits = required[word]
+      while bits != 0 {
+        let bit = word &* 64 &+ bits.trailingZeroBitCount
+        share *= Double(storage.pairCounts[bit]) / entryCount
+        bits &= bits &- 1
+      }
+      return share
+    }
+    var tested = required.indices.filter { required[$0] != 0 }.map {
+      (word: $0, bits: required[$0], share: share($0))
+    }.sorted { ($0.share, $0.word) < ($1.share, $1.word) }.prefix(4).map {
+      (word: $0.word, bits: $0.bits)
+    }
+    while tested.count < 4 { tested.append((0, 0)) }
     (word0, order0) = tested[0]
     (word1, order1) = tested[1]
     (word2, order2) = tested[2]
+    (word3, order3) = tested[3]
     top.reserveCapacity(limit + 1)
   }
 
   /// Whether an entry has the query's letters, its repeated letters and (with a term of
   /// several characters) its ordered pairs: most entries that have its letters have them in
   /// another order.
+  ///
+  /// - Parameter fourthWord: Whether to test the fourth word of pairs too: the scan by rank
+  ///   tail, whose one term has at most one pair, does not (its loop then stays small
+  ///   enough for the compiler to keep it in one function).
   @inline(__always)
-  func mayHaveQuery(_ entry: Int, buffers: PaletteBuffers, bounds: PaletteBoundBuffers) -> Bool {
+  func mayHaveQuery(
+    _ entry: Int, buffers: PaletteBuffers, bounds: PaletteBoundBuffers, fourthWord: Bool = true
+  ) -> Bool {
     // Most queries repeat no letter: their entries' repeats are not read.
     guard queryMask & ~buffers.entryMasks[entry] == 0,
       queryRepeats == 0 || queryRepeats & ~buffers.entryRepeats[entry] == 0
     else { return false }
     if hasLongTerm {
       let orders = entry &* PaletteOrderSignature.words
-      return (order0 & ~bounds.orders[orders &+ word0])
-        | (order1 & ~bounds.orders[orders &+ word1])
-        | (order2 & ~bounds.orders[orders &+ word2]) == 0
+      guard
+        (order0 & ~bounds.orders[orders &+ word0])
+          | (order1 & ~bounds.orders[orders &+ word1])
+          | (order2 & ~bounds.orders[orders &+ word2]) == 0
+      else { return false }
+      return !fourthWord || order3 & ~bounds.orders[orders &+ word3] == 0
     }
     return true
   }
 
-  /// Ranks an entry that ``mayHaveQuery(_:buffers:bounds:)`` passed, with its history and
+  /// Ranks an entry that ``mayHaveQuery(_:buffers:bounds:fourthWord:)`` passed, with its history and
   /// exact-title bonus and its rank tail: its bounds first, then, when they may rank it among
   /// the best `limit`, its score.
   @inline(__always)
@@ -660,53 +701,60 @@ extension PaletteIndex {
   func highlights(
     of entry: Int, patterns: PalettePatterns, scratch: FuzzyScratch, fields: UInt64? = nil
   ) -> [PaletteHighlight] {
-    // Each term's best field and positions, in field order (a stable sort keeps the terms'
-    // order within a field).
-    var matched: [(field: Int, positions: [Int])] = []
-    matched.reserveCapacity(patterns.terms.count)
-    storage.withBuffers { buffers in
-      for (number, pattern) in patterns.terms.enumerated() {
+    let terms = patterns.terms
+    // Each term's best field (-1 when it has none), on the stack: one term's highlights cost
+    // about a tenth less than with an array.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: terms.count) { best in
+      best.initialize(repeating: -1)
+      return highlights(of: entry, patterns: patterns, scratch: scratch, fields: fields, best: best)
+    }
+  }
+
+  /// ``highlights(of:patterns:scratch:fields:)`` with room for each term's best field.
+  private func highlights(
+    of entry: Int, patterns: PalettePatterns, scratch: FuzzyScratch, fields: UInt64?,
+    best: UnsafeMutableBufferPointer<Int>
+  ) -> [PaletteHighlight] {
+    let terms = patterns.terms
+    return storage.withBuffers { buffers in
+      for (number, pattern) in terms.enumerated() {
         if let fields, number < 8, (fields >> (8 * number)) & 0xFF != 0xFF {
-          let field = buffers.entryFields[entry].lowerBound + Int((fields >> (8 * number)) & 0xFF)
-          matched.append(
-            (field, buffers.positions(of: pattern, inField: field, scratch: scratch)))
-          continue
+          best[number] =
+            buffers.entryFields[entry].lowerBound + Int((fields >> (8 * number)) & 0xFF)
+        } else if let found = buffers.bestField(for: pattern, of: entry, scratch: scratch) {
+          best[number] = found.field
         }
-        guard
-          let best = buffers.bestField(
-            for: pattern, of: entry, withPositions: true, scratch: scratch)
-        else { continue }
-        matched.append((best.field, best.positions))
       }
-    }
-    if matched.count > 1 { matched.sort { $0.field < $1.field } }
-    let value = entries[entry]
-    var result: [PaletteHighlight] = []
-    result.reserveCapacity(matched.count)
-    var next = 0
-    while next < matched.count {
-      let index = matched[next].field
-      var positions = matched[next].positions
-      next += 1
-      while next < matched.count && matched[next].field == index {
-        positions += matched[next].positions
-        next += 1
-      }
-      let field = storage.fields[index]
-      let (kind, text): (PaletteHighlight.Field, String) =
-        switch field.kind {
-        case .title: (.title, value.title)
-        case .discoverabilityTitle: (.discoverabilityTitle, value.discoverabilityTitle ?? "")
-        case .alias: (.alias(field.ordinal), value.aliases[field.ordinal])
-        case .keyword: (.keyword(field.ordinal), value.keywords[field.ordinal])
-        case .path: (.path, value.pathText)
+      // One highlight for each field, in field order, with the positions of its terms.
+      var result: [PaletteHighlight] = []
+      var previous = -1
+      while true {
+        var index = Int.max
+        for field in best where field > previous && field < index { index = field }
+        guard index != Int.max else { break }
+        previous = index
+        var positions: [Int] = []
+        for (number, field) in best.enumerated() where field == index {
+          let found = buffers.positions(of: terms[number], inField: index, scratch: scratch)
+          if positions.isEmpty { positions = found } else { positions += found }
         }
-      result.append(
-        PaletteHighlight(
-          field: kind, text: text,
-          ranges: storage.ranges(of: &positions, inField: index, of: text)))
+        let field = storage.fields[index]
+        let (kind, text): (PaletteHighlight.Field, String) =
+          switch field.kind {
+          case .title: (.title, entries[entry].title)
+          case .discoverabilityTitle:
+            (.discoverabilityTitle, entries[entry].discoverabilityTitle ?? "")
+          case .alias: (.alias(field.ordinal), entries[entry].aliases[field.ordinal])
+          case .keyword: (.keyword(field.ordinal), entries[entry].keywords[field.ordinal])
+          case .path: (.path, entries[entry].pathText)
+          }
+        result.append(
+          PaletteHighlight(
+            field: kind, text: text,
+            ranges: storage.ranges(of: &positions, inField: index, of: text)))
+      }
+      return result
     }
-    return result
   }
 }
 
@@ -986,7 +1034,7 @@ struct PaletteBuffers {
     var found: UInt64 = 0
     let first = entryFields[entry].lowerBound
     for (number, term) in terms.enumerated() {
-      guard let best = bestField(for: term, of: entry, withPositions: false, scratch: scratch)
+      guard let best = bestField(for: term, of: entry, scratch: scratch)
       else { return nil }
       total += best.score
       if number < 8 { found |= UInt64(min(best.field - first, 0xFF)) << (8 * number) }
@@ -1035,10 +1083,10 @@ struct PaletteBuffers {
   /// The best-scoring field of an entry for a term, with its weighted score and bonuses; the
   /// first field wins a tie.
   @inline(__always)
-  func bestField(
-    for term: PalettePatterns.Term, of entry: Int, withPositions: Bool, scratch: FuzzyScratch
-  ) -> (field: Int, score: Int, positions: [Int])? {
-    var best: (field: Int, score: Int, positions: [Int])?
+  func bestField(for term: PalettePatterns.Term, of entry: Int, scratch: FuzzyScratch)
+    -> (field: Int, score: Int)?
+  {
+    var best: (field: Int, score: Int)?
     let characters = term.isCaseSensitive ? original : lower
     let pattern = term.scalars
     // The signatures say when the whole-word or acronym test cannot succeed in any text.
@@ -1073,13 +1121,9 @@ struct PaletteBuffers {
           }
         }
         if best == nil || score > best?.score ?? 0 {
-          best = (index, score, [])
+          best = (index, score)
         }
       }
-    }
-    // The positions of the best field only (the alignment's score does not depend on them).
-    if withPositions, let found = best {
-      best?.positions = positions(of: term, inField: found.field, scratch: scratch)
     }
     return best
   }

@@ -303,6 +303,9 @@ struct PaletteStorage: Sendable {
   /// For each entry, ``PaletteOrderSignature/words`` words: the ordered pairs of scalars
   /// of its texts (``PaletteOrderSignature``).
   var entryOrders: [UInt64] = []
+  /// How many entries have each bit of ``entryOrders`` (word by word, 64 bits each): the
+  /// limited search tests the words of a query's pairs that the fewest entries have.
+  var pairCounts = [Int](repeating: 0, count: PaletteOrderSignature.words &* 64)
   /// The length of each entry's title in Unicode scalars (0 without a title field).
   var titleLengths: [Int] = []
   /// Each entry's title-like texts, lowercased, with a trailing ellipsis removed: the exact
@@ -377,7 +380,11 @@ struct PaletteStorage: Sendable {
     entryInitials[position] = initials
     entryRepeats[position] = repeats
     for word in 0..<PaletteOrderSignature.words {
-      entryOrders[position * PaletteOrderSignature.words + word] = orders.bits[word]
+      let slot = position * PaletteOrderSignature.words + word
+      // The entry's old bits (none for a new entry) no longer count.
+      PaletteOrderSignature.count(entryOrders[slot], word: word, into: &pairCounts, by: -1)
+      entryOrders[slot] = orders.bits[word]
+      PaletteOrderSignature.count(orders.bits[word], word: word, into: &pairCounts, by: 1)
     }
     titleShapes[position] = titleShape
     otherShapes[position] = otherShape
@@ -546,9 +553,9 @@ struct PaletteShape: Sendable {
 
 /// The ordered pairs of lowercase scalars of an entry's texts, hashed to 512 bits: the pair
 /// (a, b) when a text has `a` somewhere before `b`. A term that is a subsequence of one of the
-/// texts has each of its characters before the next in that text, so an entry that lacks
-/// one of the term's consecutive pairs cannot match it: the limited search rejects most
-/// entries that have a query's letters in another order with three word tests.
+/// texts has each of its characters before every later one in that text, so an entry that
+/// lacks one of the term's ordered pairs cannot match it: the limited search rejects most
+/// entries that have a query's letters in another order with three or four word tests.
 struct PaletteOrderSignature {
   /// The 64-bit words of a signature.
   static var words: Int { 8 }
@@ -580,6 +587,15 @@ struct PaletteOrderSignature {
     }
   }
 
+  /// Adds `amount` to the count of each bit set in word `word` of a signature.
+  static func count(_ bits: UInt64, word: Int, into counts: inout [Int], by amount: Int) {
+    var bits = bits
+    while bits != 0 {
+      counts[word * 64 + bits.trailingZeroBitCount] += amount
+      bits &= bits - 1
+    }
+  }
+
   /// The word and the bit of the pair of `first` before `second`.
   static func position(_ first: UInt32, _ second: UInt32) -> (word: Int, bit: UInt64) {
     let hash = (UInt64(first) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(second) &* 0xC2B2_AE3D_27D4_EB4F)
@@ -587,14 +603,18 @@ struct PaletteOrderSignature {
     return (index >> 6, 1 << UInt64(index & 63))
   }
 
-  /// The bits a query's terms need: each term's consecutive pairs of lowercase scalars.
+  /// The bits a query's terms need: each term's ordered pairs of lowercase scalars, every
+  /// scalar with each later one (a text that has the term as a subsequence has each of them),
+  /// not only the consecutive ones.
   static func required(_ terms: [FuzzyTerm]) -> [UInt64] {
     var required = [UInt64](repeating: 0, count: words)
     for term in terms {
       let lower = term.scalars.map(FuzzyText.lowercase)
-      for index in lower.indices.dropFirst() {
-        let (word, bit) = position(lower[index - 1], lower[index])
-        required[word] |= bit
+      for second in lower.indices {
+        for first in 0..<second {
+          let (word, bit) = position(lower[first], lower[second])
+          required[word] |= bit
+        }
       }
     }
     return required

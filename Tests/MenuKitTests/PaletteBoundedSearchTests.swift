@@ -108,6 +108,26 @@ struct PaletteBoundedSearchTests {
     }
   }
 
+  @Test("the pair counts are the entries' ordered-pair bits, after new and merged entries")
+  func pairCounts() {
+    var (index, _) = Self.index()
+    for number in 0..<40 {
+      index.add(PaletteEntry(target: .identifier("pairs\(number)"), title: "Zq \(number) Öx"))
+      index.add(
+        PaletteEntry(
+          target: .identifier("command\(number * 11)"), title: "", keywords: ["jk"],
+          aliases: ["qz Xö \(number)"]))
+    }
+    var counts = [Int](repeating: 0, count: PaletteOrderSignature.words * 64)
+    for (slot, bits) in index.storage.entryOrders.enumerated() {
+      for bit in 0..<64 where bits & (1 << UInt64(bit)) != 0 {
+        counts[(slot % PaletteOrderSignature.words) * 64 + bit] += 1
+      }
+    }
+    #expect(index.storage.pairCounts == counts)
+    #expect(counts.contains { $0 > 0 })
+  }
+
   @Test("the bound of an entry is at least its score, for every query and entry")
   func boundIsAnUpperBound() {
     let (index, _) = Self.index()

@@ -55,6 +55,81 @@ struct PaletteFastPathTests {
     }
   }
 
+  @Test("the highlights are each term's best text with its positions, one per text in order")
+  func highlightsEqualReference() {
+    let (index, history) = Self.index()
+    var compared = 0
+    for query in Self.queries {
+      let terms = FuzzyMatcher(query: query).prepared
+      let patterns = PalettePatterns(terms)
+      defer { patterns.deallocate() }
+      let scratch = FuzzyScratch()
+      for limit in [nil, 20] {
+        for match in index.search(query, history: history, limit: limit) {
+          guard let entry = index.positions[match.entry.identifier] else {
+            Issue.record("\(match.entry.identifier) is not in the index")
+            continue
+          }
+          #expect(
+            match.highlights == Self.referenceHighlights(index, entry, patterns, scratch),
+            "\(query): \(match.entry.title)")
+          compared += 1
+        }
+      }
+    }
+    #expect(compared > 5_000)
+  }
+
+  /// The plain highlights of an entry: each term's best field (found again) with its
+  /// positions, sorted by field with a stable sort, the positions of a field's terms merged,
+  /// their ranges from ``FuzzyTerm/ranges(of:in:)``.
+  private static func referenceHighlights(
+    _ index: PaletteIndex, _ entry: Int, _ patterns: PalettePatterns, _ scratch: FuzzyScratch
+  ) -> [PaletteHighlight] {
+    var matched: [(field: Int, positions: [Int])] = []
+    index.storage.withBuffers { buffers in
+      for term in patterns.terms {
+        guard let best = buffers.bestField(for: term, of: entry, scratch: scratch) else {
+          continue
+        }
+        matched.append(
+          (best.field, buffers.positions(of: term, inField: best.field, scratch: scratch)))
+      }
+    }
+    // A stable sort by field.
+    matched = matched.enumerated().sorted {
+      ($0.element.field, $0.offset) < ($1.element.field, $1.offset)
+    }.map(\.element)
+    var result: [PaletteHighlight] = []
+    let value = index.entries[entry]
+    for (field, positions) in matched {
+      let stored = index.storage.fields[field]
+      let (kind, text): (PaletteHighlight.Field, String) =
+        switch stored.kind {
+        case .title: (.title, value.title)
+        case .discoverabilityTitle: (.discoverabilityTitle, value.discoverabilityTitle ?? "")
+        case .alias: (.alias(stored.ordinal), value.aliases[stored.ordinal])
+        case .keyword: (.keyword(stored.ordinal), value.keywords[stored.ordinal])
+        case .path: (.path, value.pathText)
+        }
+      if let last = result.last, last.field == kind {
+        let merged = FuzzyTerm.ranges(
+          of: Self.offsets(last) + positions, in: text)
+        result[result.count - 1] = PaletteHighlight(field: kind, text: text, ranges: merged)
+      } else {
+        result.append(
+          PaletteHighlight(
+            field: kind, text: text, ranges: FuzzyTerm.ranges(of: positions, in: text)))
+      }
+    }
+    return result
+  }
+
+  /// The scalar offsets a highlight's ranges cover.
+  private static func offsets(_ highlight: PaletteHighlight) -> [Int] {
+    highlight.scalarOffsets.flatMap { Array($0) }
+  }
+
   @Test("a text's shape bounds the alignment score of every term")
   func shapeBounds() {
     var random = SplitMix64(seed: 7)
