@@ -603,15 +603,21 @@ struct PaletteOrderSignature {
     return (index >> 6, 1 << UInt64(index & 63))
   }
 
-  /// The bits a query's terms need: each term's ordered pairs of lowercase scalars, every
-  /// scalar with each later one (a text that has the term as a subsequence has each of them),
-  /// not only the consecutive ones.
+  /// How far back a scalar of a term is paired with earlier ones in ``required(_:)``: every
+  /// pair of a term of up to 9 scalars, and linear work for a longer one (all pairs of a
+  /// hostile 100,000-scalar query would take billions of steps).
+  static var pairReach: Int { 8 }
+
+  /// The bits a query's terms need: each term's ordered pairs of lowercase scalars, each
+  /// scalar with the later ones up to ``pairReach`` scalars on (a text that has the term as a
+  /// subsequence has each of them), not only the consecutive ones. Fewer pairs only let more
+  /// entries through to the exact alignment, so the reach changes speed, never results.
   static func required(_ terms: [FuzzyTerm]) -> [UInt64] {
     var required = [UInt64](repeating: 0, count: words)
     for term in terms {
       let lower = term.scalars.map(FuzzyText.lowercase)
       for second in lower.indices {
-        for first in 0..<second {
+        for first in max(0, second - pairReach)..<second {
           let (word, bit) = position(lower[first], lower[second])
           required[word] |= bit
         }

@@ -128,6 +128,22 @@ struct PaletteBoundedSearchTests {
     #expect(counts.contains { $0 > 0 })
   }
 
+  @Test("a term's required pairs reach every later scalar of a short term, and stay linear")
+  func requiredPairsReach() throws {
+    let terms = FuzzyMatcher(query: "abcdefghi").prepared
+    let required = PaletteOrderSignature.required(terms)
+    // The first scalar with the last of a 9-scalar term, not only neighbours.
+    let (word, bit) = PaletteOrderSignature.position(
+      FuzzyText.lowercase(try #require("a".unicodeScalars.first).value),
+      FuzzyText.lowercase(try #require("i".unicodeScalars.first).value))
+    #expect(required[word] & bit != 0)
+    // A hostile one-term query of 104,000 scalars: every pair would be 5.4 billion steps
+    // (this test would not finish); the limited search answers it, with nothing.
+    let (index, history) = Self.index()
+    let long = String(repeating: "abcdefghijklmnopqrstuvwxyz", count: 4_000)
+    #expect(index.search(long, history: history, limit: 20).isEmpty)
+  }
+
   @Test("the bound of an entry is at least its score, for every query and entry")
   func boundIsAnUpperBound() {
     let (index, _) = Self.index()
