@@ -8,7 +8,8 @@ import MenuKitXKB
 /// For such a layout the keymap is compiled from text instead: the `xkb_keycodes`, `xkb_types`
 /// and `xkb_compatibility` sections of a reference layout's compiled keymap (already flat, so
 /// nothing is included or looked up), and `xkb_symbols { include "pc+LAYOUT(VARIANT)+inet(evdev)" }`,
-/// the symbols the rules give the layout. Compiling that is about a fifth cheaper.
+/// the symbols the rules give the layout. Compiling that is about a fifth cheaper. The shared
+/// parts (the prefix and `inet(evdev)`'s statements) are compacted once (``XKBTextCompaction``).
 ///
 /// Which layouts qualify is read from the rules file the names compile would use (the first
 /// `rules/evdev` of the context's include paths), and is conservative: a layout qualifies only
