@@ -420,11 +420,7 @@ struct PaletteRankOrder: Sendable {
   private static func slots(mask: UInt64, repeats: UInt64) -> [Int] {
     var slots: [Int] = []
     for (offset, word) in [(0, mask), (64, repeats)] {
-      var bits = word
-      while bits != 0 {
-        slots.append(offset &+ bits.trailingZeroBitCount)
-        bits &= bits &- 1
-      }
+      for bit in SetBits(word) { slots.append(offset &+ bit) }
     }
     return slots
   }
@@ -525,14 +521,9 @@ struct PaletteBoundedScan {
     // many have each bit (as if they were independent): the rarest are tested.
     let entryCount = Double(max(storage.entryMasks.count, 1))
     func share(_ word: Int) -> Double {
-      var share = 1.0
-      var bits = required[word]
-      while bits != 0 {
-        let bit = word &* 64 &+ bits.trailingZeroBitCount
-        share *= Double(storage.pairCounts[bit]) / entryCount
-        bits &= bits &- 1
+      SetBits(required[word]).reduce(1.0) {
+        $0 * (Double(storage.pairCounts[word &* 64 &+ $1]) / entryCount)
       }
-      return share
     }
     var tested = required.indices.filter { required[$0] != 0 }.map {
       (word: $0, bits: required[$0], share: share($0))

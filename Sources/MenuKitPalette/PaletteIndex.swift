@@ -589,11 +589,7 @@ struct PaletteOrderSignature {
 
   /// Adds `amount` to the count of each bit set in word `word` of a signature.
   static func count(_ bits: UInt64, word: Int, into counts: inout [Int], by amount: Int) {
-    var bits = bits
-    while bits != 0 {
-      counts[word * 64 + bits.trailingZeroBitCount] += amount
-      bits &= bits - 1
-    }
+    for bit in SetBits(bits) { counts[word &* 64 &+ bit] &+= amount }
   }
 
   /// The word and the bit of the pair of `first` before `second`.
@@ -624,5 +620,22 @@ struct PaletteOrderSignature {
       }
     }
     return required
+  }
+}
+
+/// The positions of the set bits of a word, lowest first: the walk the signatures' counts,
+/// the rank order's letter slots and the scan's choice of words share.
+struct SetBits: Sequence, IteratorProtocol {
+  /// The bits not yet returned.
+  private var bits: UInt64
+
+  /// The set bits of `bits`.
+  init(_ bits: UInt64) { self.bits = bits }
+
+  /// The position of the lowest bit not yet returned, or nil when none is left.
+  mutating func next() -> Int? {
+    guard bits != 0 else { return nil }
+    defer { bits &= bits &- 1 }
+    return bits.trailingZeroBitCount
   }
 }
