@@ -248,7 +248,10 @@ extension XKBKeyboard {
         xkb_state_update_key(statePointer, keycode, XKB_KEY_UP)
       }
       let result = pressesEvent(.ended, at: event.timestamp, key: key, excluding: index)
-      updateHeld { _ = $0.remove(at: index) }
+      // The key going up is most often the last one down: removed without moving the others.
+      updateHeld { keys in
+        if index == keys.count - 1 { _ = keys.removeLast() } else { _ = keys.remove(at: index) }
+      }
       if repeatTimer?.evdevCode == code {
         repeatTimer = nil
       }
@@ -397,7 +400,10 @@ extension XKBKeyboard {
     // taken out of the property while it is refilled, so that the property is only taken
     // and assigned whole.
     var presses = lastPresses.take() ?? []
-    presses.removeAll(keepingCapacity: true)
+    // Emptied one press at a time from the end: `removeAll(keepingCapacity:)` goes through
+    // the generic `replaceSubrange`, several times the cost for the one or two presses an
+    // event holds.
+    while !presses.isEmpty { presses.removeLast() }
     presses.append(Press(phase: phase, timestamp: timestamp, key: key, isRepeat: isRepeat))
     for index in held.indices where index != excluding {
       presses.append(
