@@ -1,6 +1,5 @@
 internal import CXKBCommon
 public import MenuKit
-internal import Synchronization
 
 /// A keyboard translator: turns evdev key events into press events, as UIKit delivers them.
 ///
@@ -81,13 +80,6 @@ public final class XKBKeyboard {
 
   /// The Compose state fed on key-down and repeats, when a table was given.
   let compose: XKBComposeState?
-
-  /// A number no other keyboard of the process had: with the object's address, the identity
-  /// of its relocations (``relocationIdentity``), which a freed keyboard's address cannot fake.
-  let instanceNumber = XKBKeyboard.instanceCounter.add(1, ordering: .relaxed).newValue
-
-  /// Counts the keyboards created, for ``instanceNumber``.
-  static let instanceCounter = Atomic<UInt64>(0)
 
   /// The C state and keymap, read on every event.
   let statePointer: OpaquePointer
