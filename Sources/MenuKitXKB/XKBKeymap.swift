@@ -1,7 +1,7 @@
 internal import CXKBCommon
 internal import Glibc
-internal import Synchronization
 public import MenuKit
+internal import Synchronization
 
 /// A compiled XKB keymap: which keysyms every key produces in every layout and shift level.
 ///
