@@ -129,11 +129,14 @@ extension XKBKeyboard {
     return places
   }
 
-  /// The keyboard and its active layout group: all a relocation depends on.
+  /// The keymap and its active layout group: all a relocation depends on
+  /// (``relocatedKey(for:)`` reads nothing else), so keyboards on one keymap share it, and a
+  /// dispatcher keeps what it indexed for one keyboard when another replaces it.
   public var relocationIdentity: LayoutIdentity? {
-    // The instance number: a keyboard rebuilt for a new keymap (as the Wayland source does)
-    // may be allocated where the old one was, and must not share its relocations.
-    LayoutIdentity(self, state: state.activeLayout, generation: instanceNumber)
+    // The keymap's instance number: a keymap compiled for a new layout (as the Wayland source
+    // does) may be allocated where the old one was, and must not share its relocations.
+    let keymap = state.keymap
+    return LayoutIdentity(keymap, state: state.activeLayout, generation: keymap.instanceNumber)
   }
 
   /// Where automatic localization moves a key command on an input: the position-preserving

@@ -1,6 +1,5 @@
 internal import CXKBCommon
 public import MenuKit
-internal import Synchronization
 
 /// A keyboard translator: turns evdev key events into press events, as UIKit delivers them.
 ///
@@ -81,13 +80,6 @@ public final class XKBKeyboard {
 
   /// The Compose state fed on key-down and repeats, when a table was given.
   let compose: XKBComposeState?
-
-  /// A number no other keyboard of the process had: with the object's address, the identity
-  /// of its relocations (``relocationIdentity``), which a freed keyboard's address cannot fake.
-  let instanceNumber = XKBKeyboard.instanceCounter.add(1, ordering: .relaxed).newValue
-
-  /// Counts the keyboards created, for ``instanceNumber``.
-  static let instanceCounter = Atomic<UInt64>(0)
 
   /// The C state and keymap, read on every event.
   let statePointer: OpaquePointer
@@ -248,7 +240,10 @@ extension XKBKeyboard {
         xkb_state_update_key(statePointer, keycode, XKB_KEY_UP)
       }
       let result = pressesEvent(.ended, at: event.timestamp, key: key, excluding: index)
-      updateHeld { _ = $0.remove(at: index) }
+      // The key going up is most often the last one down: removed without moving the others.
+      updateHeld { keys in
+        if index == keys.count - 1 { _ = keys.removeLast() } else { _ = keys.remove(at: index) }
+      }
       if repeatTimer?.evdevCode == code {
         repeatTimer = nil
       }
@@ -397,7 +392,10 @@ extension XKBKeyboard {
     // taken out of the property while it is refilled, so that the property is only taken
     // and assigned whole.
     var presses = lastPresses.take() ?? []
-    presses.removeAll(keepingCapacity: true)
+    // Emptied one press at a time from the end: `removeAll(keepingCapacity:)` goes through
+    // the generic `replaceSubrange`, several times the cost for the one or two presses an
+    // event holds.
+    while !presses.isEmpty { presses.removeLast() }
     presses.append(Press(phase: phase, timestamp: timestamp, key: key, isRepeat: isRepeat))
     for index in held.indices where index != excluding {
       presses.append(

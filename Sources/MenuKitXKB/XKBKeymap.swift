@@ -1,6 +1,7 @@
 internal import CXKBCommon
 internal import Glibc
 public import MenuKit
+internal import Synchronization
 
 /// A compiled XKB keymap: which keysyms every key produces in every layout and shift level.
 ///
@@ -28,6 +29,14 @@ public import MenuKit
 public final class XKBKeymap {
   /// The libxkbcommon keymap; this object owns one reference to it.
   let pointer: OpaquePointer
+
+  /// A number no other keymap of the process had: with the object's address, the identity of
+  /// its relocations (``XKBKeyboard/relocationIdentity``), which a freed keymap's address
+  /// cannot fake.
+  let instanceNumber = XKBKeymap.instanceCounter.add(1, ordering: .relaxed).newValue
+
+  /// Counts the keymaps created, for ``instanceNumber``.
+  static let instanceCounter = Atomic<UInt64>(0)
 
   /// The log buffer of the context the keymap was compiled in.
   ///

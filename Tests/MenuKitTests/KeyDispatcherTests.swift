@@ -194,6 +194,25 @@ struct KeyDispatcherTests {
     #expect(scene.field.log == ["field pressesEnded"])
   }
 
+  @Test("a held key whose press fired a command is not delivered on repeat; its next press is")
+  func repeatAfterCommand() {
+    let scene = Scene()
+    scene.controller.handle("openDocument:") { _ in }
+    var once = openCommand
+    once.repeatBehavior = .nonRepeatable
+    let dispatcher = KeyDispatcher(application: scene.app, mainMenu: menu(once), platform: .linux)
+    let down = dispatcher.dispatch(event(letter("o", [.control])), layout: nil)[0]
+    #expect(down.action == "openDocument:")
+    let repeated = dispatcher.dispatch(
+      event(letter("o", [.control], phase: .changed)), layout: nil)[0]
+    #expect(repeated.action == nil)
+    #expect(repeated.deliveredTo == nil)
+    // A new press of the same key starts afresh, whatever the last one did.
+    let again = dispatcher.dispatch(event(letter("o")), layout: nil)[0]
+    #expect(again.deliveredTo === scene.field)
+    #expect(scene.field.log == ["field pressesBegan o"])
+  }
+
   @Test("text input keeps typed keys unless the command wants priority")
   func textInputPriority() {
     let scene = Scene()

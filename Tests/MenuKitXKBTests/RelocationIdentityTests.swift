@@ -39,4 +39,34 @@ struct RelocationIdentityTests {
     }
     print("relocation identity: \(reused) of 40 keyboards reused a freed keyboard's address")
   }
+
+  @Test("keyboards on one keymap share the identity; another keymap of the same layout does not")
+  func identityFollowsTheKeymap() throws {
+    let de = try systemKeymap(.init(layout: "de"))
+    let first = XKBKeyboard(keymap: de)
+    let second = XKBKeyboard(keymap: de)
+    #expect(first.relocationIdentity != nil)
+    #expect(first.relocationIdentity == second.relocationIdentity)
+    let recompiled = XKBKeyboard(keymap: try systemKeymap(.init(layout: "de")))
+    #expect(recompiled.relocationIdentity != first.relocationIdentity)
+  }
+
+  @Test("a dispatcher relocates Ctrl+[ on each new keyboard of a de keymap it indexed before")
+  func newKeyboardOnTheSameKeymap() throws {
+    let app = Application()
+    let window = Window(application: app)
+    app.keyWindow = window
+    app.handle("goBack:") { _ in }
+    let back = KeyCommand(title: "Back", action: "goBack:", input: "[", modifierFlags: .command)
+    let dispatcher = KeyDispatcher(
+      application: app, mainMenu: Menu(children: [.keyCommand(back)]), platform: .linux)
+    let de = try systemKeymap(.init(layout: "de"))
+    for _ in 0..<3 {
+      let keyboard = XKBKeyboard(keymap: de)
+      let onDE = events(26, holding: [29], on: keyboard).flatMap {
+        dispatcher.dispatch($0, layout: keyboard).compactMap(\.action)
+      }
+      #expect(onDE == ["goBack:"], "Ctrl+Ü fires the Ctrl+[ command on de")
+    }
+  }
 }

@@ -104,7 +104,7 @@ public protocol KeyboardLayoutProviding: AnyObject {
   func keycapLabel(for usage: KeyboardHIDUsage) -> String?
 
   /// A value that changes whenever ``relocatedKey(for:)`` may answer differently — for
-  /// `MenuKitXKB`, the keyboard object and its active layout group — or nil when the answers
+  /// `MenuKitXKB`, the keyboard's keymap and its active layout group — or nil when the answers
   /// must not be cached. The key dispatcher indexes relocated key commands by it, and compares
   /// it on every press, so it is two words rather than any hashable value.
   var relocationIdentity: LayoutIdentity? { get }

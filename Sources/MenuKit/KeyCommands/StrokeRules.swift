@@ -130,11 +130,16 @@ enum StrokeRules {
   /// keeping Shift for cased letters), the same key without Shift's effect when Shift was
   /// held and consumed, and the Latin fallbacks when its keysym is not Latin.
   static func readings(of key: Key, layout: (any KeyboardLayoutProviding)?) -> Readings {
-    var readings = Readings()
     // A modifier or lock key (Shift, AltGr, a level latch, Num Lock …) is never the key of a
     // stroke, whatever other group types on its position: a layout that puts a latch where US
     // QWERTY has a letter makes that letter untypable there.
-    if isModifierKeysym(key.keysym.rawValue) { return readings }
+    if isModifierKeysym(key.keysym.rawValue) { return Readings() }
+    // The readings are made in locals and put together once at the end: filling a `Readings`
+    // variable field by field cost a copy and a destruction of the whole value per press.
+    var own: Reading?
+    var shiftSpelled: Reading?
+    var physical: Reading?
+    var fallbacks: [Reading] = []
     let held = key.modifierFlags.intersection(.shortcutModifiers)
     let ownInput: KeyInput?
     let ownKey: ChordKey?
@@ -150,7 +155,7 @@ enum StrokeRules {
     }
     let effective = effectiveModifiers(of: key, held: held, isCased: isCased, layout: layout)
     if let ownKey {
-      readings.own = Reading(key: ownKey, modifiers: effective, source: .key)
+      own = Reading(key: ownKey, modifiers: effective, source: .key)
     }
     // Shift held and consumed (a symbol or special key, not a cased letter): the unshifted
     // key with Shift is another spelling of the same press.
@@ -170,13 +175,13 @@ enum StrokeRules {
         let reading = Reading(
           key: spelledKey, modifiers: effective.union(.shift), source: .shiftSpelled)
         if reading.key != ownKey || reading.modifiers != effective {
-          readings.shiftSpelled = reading
+          shiftSpelled = reading
         }
       }
     }
     // Every key with a position reads as it, with the modifiers held (none consumed).
     if let usage = key.keyCode, let code = KeyInput.physicalIndexCode(usage) {
-      readings.physical = Reading(key: ChordKey(code: code), modifiers: held, source: .physical)
+      physical = Reading(key: ChordKey(code: code), modifiers: held, source: .physical)
     }
     // Only a press whose own keysym is not Latin has fallbacks (a coded one is ASCII or a
     // special key).
@@ -185,12 +190,13 @@ enum StrokeRules {
       for keysym in layout.latinKeysyms(for: key) {
         guard let latin = KeyInput(keysym: keysym) else { continue }
         let reading = Reading(key: ChordKey(latin), modifiers: effective, source: .fallback)
-        if reading.key != ownKey, !readings.fallbacks.contains(where: { $0.key == reading.key }) {
-          readings.fallbacks.append(reading)
+        if reading.key != ownKey, !fallbacks.contains(where: { $0.key == reading.key }) {
+          fallbacks.append(reading)
         }
       }
     }
-    return readings
+    return Readings(
+      own: own, shiftSpelled: shiftSpelled, physical: physical, fallbacks: fallbacks)
   }
 
   /// Whether a keysym is a modifier or lock key's: Shift, Control, Caps Lock, Meta, Alt,

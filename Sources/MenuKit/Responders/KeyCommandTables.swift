@@ -71,11 +71,11 @@ extension CandidateCache {
     // is the one the loop goes on with, so each step retains one responder and one array.
     var index = 0
     var current: Responder? = firstResponder
-    while index < chain.count {
-      guard let responder = current, responder === chain[index] else { return false }
+    while index < links.count {
+      guard let responder = current, responder === links[index].responder else { return false }
       let answer = responder.keyCommands
       // The same array: compared as two plain values, with no reference to the table taken.
-      if KeyCommandArrayIdentity(answer) != identities[index] {
+      if KeyCommandArrayIdentity(answer) != links[index].identity {
         guard tables[index].holds(answer) else { return false }
       }
       current = responder.next

@@ -200,11 +200,17 @@ public final class KeyDispatcher {
         result.endedSequence = endPendingSequence(
           resolver: box.resolver, chain: (cache ?? currentCandidateCache()).chain)
       }
-      if press.phase == .began, let code { consumedKeys.remove(code) }
       // A key whose press performed a command is not delivered again while it repeats; a
-      // repeatable command fires again.
+      // repeatable command fires again. A key going down starts afresh: its code is removed,
+      // so it was not consumed (one question to the set, not two).
       var wasConsumed = false
-      if let code { wasConsumed = consumedKeys.contains(code) }
+      if let code {
+        if press.phase == .began {
+          consumedKeys.remove(code)
+        } else {
+          wasConsumed = consumedKeys.contains(code)
+        }
+      }
       if let box {
         if press.phase == .began { trackModifierTap(press) }
         if pendingSequence != nil, !press.isModifierKey, let cache,
@@ -612,8 +618,17 @@ final class CandidateCache {
   /// The key commands each responder of ``chain`` returned, by position in the chain: what
   /// a press compares the responders' answers with (KeyCommandTables.swift).
   let tables: [KeyCommandTable]
-  /// The identity of each table's array, by position in the chain.
-  let identities: [KeyCommandArrayIdentity]
+  /// Each responder of ``chain`` with the identity of its table's array, by position in the
+  /// chain: what ``isCurrent(in:)`` compares at each step, read from one array.
+  let links: [Link]
+
+  /// A responder of the chain and the identity of the array its table holds.
+  struct Link {
+    /// The responder.
+    let responder: Responder
+    /// The identity of the key commands it returned (``KeyCommandTable/identity``).
+    let identity: KeyCommandArrayIdentity
+  }
   /// Every responder's key commands in chain order, then the main menu's (without keymaps).
   let keyCommands: [KeyCommand]
   /// What the production path reads of each key command, prepared once, by position.
@@ -663,7 +678,7 @@ final class CandidateCache {
     self.chain = chain
     self.loop = loop
     self.tables = tables
-    identities = tables.map(\.identity)
+    links = zip(chain, tables).map { Link(responder: $0, identity: $1.identity) }
     self.keyCommands = keyCommands
     self.prepared = prepared
     self.sources = sources
