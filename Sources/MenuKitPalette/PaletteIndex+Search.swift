@@ -573,8 +573,8 @@ struct PaletteBoundedScan {
           | (order2 & ~bounds.orders[orders &+ word2]) == 0
       }
       // The index-order scan tests the rarest word alone first: it rejects most entries that
-      // lack the query's pairs. (The scan by rank tail keeps one test: its loop is then
-      // compiled better.)
+      // lack the query's pairs. (The scan by rank tail keeps one test: its one term of at
+      // most two characters has one pair, in one word.)
       guard order0 & ~bounds.orders[orders &+ word0] == 0,
         (order1 & ~bounds.orders[orders &+ word1])
           | (order2 & ~bounds.orders[orders &+ word2]) == 0
