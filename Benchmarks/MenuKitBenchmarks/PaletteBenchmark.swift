@@ -79,6 +79,8 @@ extension Benchmarks {
   /// `menukit-benchmarks palette-profile [--repeats N] [QUERY...]`: each query's top-20 search
   /// of the 10,000 commands repeated N times (2,000 by default, about a second), to run under
   /// `perf record` or `valgrind --tool=callgrind`; the benchmark's queries when none is given.
+  /// With `--dump` instead of `--repeats`, each query's results at limits 1, 20, 64 and 256
+  /// and unlimited (identifier, score, highlights as scalar offsets), to compare two builds.
   static func paletteProfile(_ arguments: [String]) {
     var queries = arguments
     var repeats = 2_000
@@ -88,6 +90,18 @@ extension Benchmarks {
     }
     let index = PaletteIndex(entries: paletteCommands())
     let history = paletteHistory()
+    if queries.first == "--dump" {
+      for query in queries.dropFirst() {
+        for limit in [1, 20, 64, 256, nil] as [Int?] {
+          print("query \"\(query)\" limit \(limit.map(String.init) ?? "none")")
+          for match in index.search(query, history: history, limit: limit) {
+            let highlights = match.highlights.map { "\($0.field)\($0.scalarOffsets)" }
+            print("  \(match.entry.identifier) \(match.score) \(highlights.joined(separator: " "))")
+          }
+        }
+      }
+      return
+    }
     for query in queries.isEmpty ? paletteQueries : queries {
       var count = 0
       let time = bestCPU(rounds: 1, repeats: repeats) {

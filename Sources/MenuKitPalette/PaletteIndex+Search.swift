@@ -525,12 +525,24 @@ struct PaletteBoundedScan {
         $0 * (Double(storage.pairCounts[word &* 64 &+ $1]) / entryCount)
       }
     }
-    var tested = required.indices.filter { required[$0] != 0 }.map {
-      (word: $0, bits: required[$0], share: share($0))
-    }.sorted { ($0.share, $0.word) < ($1.share, $1.word) }.prefix(4).map {
-      (word: $0.word, bits: $0.bits)
+    // The words with required bits by share, then by position, four at most (a word without
+    // required bits tests nothing): picked one at a time, without sorting.
+    var shares = [Double](repeating: 0, count: required.count)
+    for word in required.indices where required[word] != 0 { shares[word] = share(word) }
+    var tested = [(word: Int, bits: UInt64)](repeating: (0, 0), count: 4)
+    var picked: UInt64 = 0
+    for slot in 0..<4 {
+      var best = -1
+      for word in required.indices
+      where required[word] != 0 && picked & (1 << UInt64(word)) == 0
+        && (best < 0 || shares[word] < shares[best])
+      {
+        best = word
+      }
+      guard best >= 0 else { break }
+      picked |= 1 << UInt64(best)
+      tested[slot] = (best, required[best])
     }
-    while tested.count < 4 { tested.append((0, 0)) }
     (word0, order0) = tested[0]
     (word1, order1) = tested[1]
     (word2, order2) = tested[2]
@@ -555,12 +567,19 @@ struct PaletteBoundedScan {
     else { return false }
     if hasLongTerm {
       let orders = entry &* PaletteOrderSignature.words
-      guard
-        (order0 & ~bounds.orders[orders &+ word0])
+      guard fourthWord else {
+        return (order0 & ~bounds.orders[orders &+ word0])
           | (order1 & ~bounds.orders[orders &+ word1])
           | (order2 & ~bounds.orders[orders &+ word2]) == 0
+      }
+      // The index-order scan tests the rarest word alone first: it rejects most entries that
+      // lack the query's pairs. (The scan by rank tail keeps one test: its one term of at
+      // most two characters has one pair, in one word.)
+      guard order0 & ~bounds.orders[orders &+ word0] == 0,
+        (order1 & ~bounds.orders[orders &+ word1])
+          | (order2 & ~bounds.orders[orders &+ word2]) == 0
       else { return false }
-      return !fourthWord || order3 & ~bounds.orders[orders &+ word3] == 0
+      return order3 & ~bounds.orders[orders &+ word3] == 0
     }
     return true
   }

@@ -470,8 +470,16 @@ enum PaletteSignature {
   /// The mask bits (``FuzzyTerm/mask(_:)``) of the scalars a text has more than once.
   static func repeats(_ lower: [UInt32]) -> UInt64 {
     guard lower.count > 1 else { return 0 }
-    var seen = Set<UInt32>()
     var signature: UInt64 = 0
+    // A short text (a query's term, most titles) compares each scalar with the earlier ones,
+    // without hashing; a long one remembers the scalars seen.
+    if lower.count <= 32 {
+      for index in 1..<lower.count where lower[..<index].contains(lower[index]) {
+        signature |= FuzzyTerm.mask(lower[index])
+      }
+      return signature
+    }
+    var seen = Set<UInt32>()
     for scalar in lower where !seen.insert(scalar).inserted {
       signature |= FuzzyTerm.mask(scalar)
     }

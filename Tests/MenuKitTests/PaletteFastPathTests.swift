@@ -130,6 +130,22 @@ struct PaletteFastPathTests {
     highlight.scalarOffsets.flatMap { Array($0) }
   }
 
+  @Test("a text's repeat signature has the bit of each scalar it has twice, short or long")
+  func repeatSignature() {
+    var random = SplitMix64(seed: 19)
+    let alphabet: [UInt32] = [97, 98, 99, 101, 111, 122, 48, 57, 32, 0xE9, 0x203A, 0x6587, 0x1F600]
+    for _ in 0..<3_000 {
+      // Lengths around the short texts' limit (32), and longer.
+      let lower = (0..<random.next(70)).map { _ in alphabet[random.next(alphabet.count)] }
+      var seen = Set<UInt32>()
+      var expected: UInt64 = 0
+      for scalar in lower where !seen.insert(scalar).inserted {
+        expected |= FuzzyTerm.mask(scalar)
+      }
+      #expect(PaletteSignature.repeats(lower) == expected, "\(lower)")
+    }
+  }
+
   @Test("a text's shape bounds the alignment score of every term")
   func shapeBounds() {
     var random = SplitMix64(seed: 7)
