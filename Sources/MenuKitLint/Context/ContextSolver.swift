@@ -488,88 +488,14 @@ private struct GroundProblem {
     }
   }
 
-  /// Three-valued evaluation: nil when unassigned variables decide.
-  static func evaluate(_ ground: Ground, _ assignment: [Int]) -> Bool? {
-    switch ground {
-    case .constant(let value):
-      return value
-    case .test(let variable, let allowed):
-      let value = assignment[variable]
-      return value < 0 ? nil : allowed.contains(value)
-    case .not(let inner):
-      return evaluate(inner, assignment).map { !$0 }
-    case .and(let grounds):
-      var unknown = false
-      for ground in grounds {
-        switch evaluate(ground, assignment) {
-        case false?: return false
-        case nil: unknown = true
-        case true?: continue
-        }
-      }
-      return unknown ? nil : true
-    case .or(let grounds):
-      var unknown = false
-      for ground in grounds {
-        switch evaluate(ground, assignment) {
-        case true?: return true
-        case nil: unknown = true
-        case false?: continue
-        }
-      }
-      return unknown ? nil : false
-    }
-  }
-
   /// Searches the assignments within a step budget shared by the caller.
   mutating func solve(steps: inout Int) -> ContextSolver.Decision {
     var assignment = [Int](repeating: -1, count: variables.count)
-    switch search(&assignment, &steps) {
+    let nodes = GroundNodes(root)
+    switch nodes.search(&assignment, &steps, domainSizes: variables.map(\.domainSize)) {
     case true?: return .satisfiable(stack(from: assignment))
     case false?: return .unsatisfiable
     case nil: return .undecided
-    }
-  }
-
-  /// Depth-first search that branches only on a variable the formula's value still depends
-  /// on, so variables that do not matter are never enumerated; nil when the budget ran out.
-  func search(_ assignment: inout [Int], _ steps: inout Int) -> Bool? {
-    steps -= 1
-    if steps < 0 { return nil }
-    switch Self.evaluate(root, assignment) {
-    case true?: return true
-    case false?: return false
-    case nil: break
-    }
-    guard let next = Self.undecidedVariable(root, assignment) else { return false }
-    for value in 0..<variables[next].domainSize {
-      assignment[next] = value
-      switch search(&assignment, &steps) {
-      case true?: return true
-      case nil:
-        assignment[next] = -1
-        return nil
-      case false?: continue
-      }
-    }
-    assignment[next] = -1
-    return false
-  }
-
-  /// An unassigned variable in a part of the formula whose value is still unknown.
-  static func undecidedVariable(_ ground: Ground, _ assignment: [Int]) -> Int? {
-    switch ground {
-    case .constant:
-      return nil
-    case .test(let variable, _):
-      return assignment[variable] < 0 ? variable : nil
-    case .not(let inner):
-      return undecidedVariable(inner, assignment)
-    case .and(let grounds), .or(let grounds):
-      for ground in grounds where evaluate(ground, assignment) == nil {
-        if let variable = undecidedVariable(ground, assignment) { return variable }
-      }
-      return nil
     }
   }
 
@@ -597,5 +523,144 @@ private struct GroundProblem {
       candidate = "other\(number)"
     }
     return candidate
+  }
+}
+
+/// A grounded formula laid out in one array of nodes, for the search, which evaluates the
+/// whole formula at every step: a node holds only numbers (its operands are indices), so
+/// reading one is an array load, where walking the indirect ``GroundProblem/Ground`` enum
+/// retained and released each `and` and `or` operand array on every visit. A node is evaluated
+/// and picks the variable to branch on as its `Ground` did, in the same order, so every answer
+/// and every step count is the same.
+private struct GroundNodes {
+  /// A node: a grounded test, with its operands given by index.
+  enum Node {
+    /// A constant.
+    case constant(Bool)
+    /// Variable `index` has one of the allowed values.
+    case test(Int, GroundProblem.Allowed)
+    /// The negation of a node.
+    case not(Int)
+    /// The conjunction of the nodes listed in ``GroundNodes/operands`` in a range.
+    case and(Range<Int>)
+    /// The disjunction of the nodes listed in ``GroundNodes/operands`` in a range.
+    case or(Range<Int>)
+  }
+
+  /// The nodes; the formula's root is the first.
+  private var nodes: [Node] = []
+  /// The operand nodes of every `and` and `or`, each node's in one run.
+  private var operands: [Int] = []
+
+  /// Lays out a grounded formula.
+  init(_ root: GroundProblem.Ground) {
+    _ = add(root)
+  }
+
+  /// Adds a node and its operands; returns its index.
+  private mutating func add(_ ground: GroundProblem.Ground) -> Int {
+    let index = nodes.count
+    switch ground {
+    case .constant(let value):
+      nodes.append(.constant(value))
+    case .test(let variable, let allowed):
+      nodes.append(.test(variable, allowed))
+    case .not(let inner):
+      nodes.append(.constant(false))
+      nodes[index] = .not(add(inner))
+    case .and(let grounds), .or(let grounds):
+      nodes.append(.constant(false))
+      let children = grounds.map { add($0) }
+      let range = operands.count..<operands.count + children.count
+      operands += children
+      if case .and = ground { nodes[index] = .and(range) } else { nodes[index] = .or(range) }
+    }
+    return index
+  }
+
+  /// Three-valued evaluation of a node: nil when unassigned variables decide.
+  func evaluate(_ index: Int, _ assignment: [Int]) -> Bool? {
+    switch nodes[index] {
+    case .constant(let value):
+      return value
+    case .test(let variable, let allowed):
+      let value = assignment[variable]
+      return value < 0 ? nil : allowed.contains(value)
+    case .not(let inner):
+      return evaluate(inner, assignment).map { !$0 }
+    case .and(let range):
+      var unknown = false
+      for position in range {
+        switch evaluate(operands[position], assignment) {
+        case false?: return false
+        case nil: unknown = true
+        case true?: continue
+        }
+      }
+      return unknown ? nil : true
+    case .or(let range):
+      var unknown = false
+      for position in range {
+        switch evaluate(operands[position], assignment) {
+        case true?: return true
+        case nil: unknown = true
+        case false?: continue
+        }
+      }
+      return unknown ? nil : false
+    }
+  }
+
+  /// An unassigned variable in a part of a node whose value is still unknown.
+  func undecidedVariable(_ index: Int, _ assignment: [Int]) -> Int? {
+    switch nodes[index] {
+    case .constant:
+      return nil
+    case .test(let variable, _):
+      return assignment[variable] < 0 ? variable : nil
+    case .not(let inner):
+      return undecidedVariable(inner, assignment)
+    case .and(let range), .or(let range):
+      for position in range {
+        let operand = operands[position]
+        if evaluate(operand, assignment) == nil,
+          let variable = undecidedVariable(operand, assignment)
+        {
+          return variable
+        }
+      }
+      return nil
+    }
+  }
+
+  /// Depth-first search that branches only on a variable the formula's value still depends
+  /// on, so variables that do not matter are never enumerated; nil when the budget ran out.
+  ///
+  /// - Parameters:
+  ///   - assignment: Each variable's value, -1 when unassigned; the satisfying one on return.
+  ///   - steps: The budget left, shared with the caller.
+  ///   - domainSizes: How many values each variable has.
+  /// - Returns: Whether the formula is satisfiable, or nil when the budget ran out.
+  func search(_ assignment: inout [Int], _ steps: inout Int, domainSizes: [Int]) -> Bool? {
+    steps -= 1
+    if steps < 0 { return nil }
+    switch evaluate(0, assignment) {
+    case true?: return true
+    case false?: return false
+    case nil: break
+    }
+    guard let next = undecidedVariable(0, assignment) else { return false }
+    for value in 0..<domainSizes[next] {
+      assignment[next] = value
+      switch search(&assignment, &steps, domainSizes: domainSizes) {
+      case true?: return true
+      case nil:
+        assignment[next] = -1
+        return nil
+      case false?: continue
+      }
+    }
+    assignment[next] = -1
+    return false
   }
 }
