@@ -399,20 +399,12 @@ private struct GroundProblem {
     }
   }
 
-  /// A grounded test.
-  indirect enum Ground {
-    case constant(Bool)
-    /// Variable `index` has one of the allowed values.
-    case test(Int, Allowed)
-    case not(Ground)
-    case and([Ground])
-    case or([Ground])
-  }
-
   var variables: [Variable] = []
   var identifierVariables: [[String: Int]] = []
   var keyVariables: [[String: Int]] = []
-  var root: Ground = .constant(true)
+  /// The grounded formula's nodes, and the root's index among them.
+  var nodes = GroundNodes()
+  var root = 0
   let levels: Int
 
   init(term: ContextTerm, levels: Int, assumptions: ContextSolver.Assumptions) {
@@ -441,58 +433,59 @@ private struct GroundProblem {
         for (index, first) in kinds.enumerated() {
           for second in kinds[(index + 1)...]
           where !assumptions.compatibleKinds.contains([first, second]) {
-            conjuncts.append(
-              .not(.and([identifier(first, at: level), identifier(second, at: level)])))
+            let both = [identifier(first, at: level), identifier(second, at: level)]
+            conjuncts.append(nodes.not(nodes.and(both)))
           }
         }
       }
     }
-    root = .and(conjuncts)
+    root = nodes.and(conjuncts)
   }
 
-  /// `name` at a level: the identifier, or any value for the key.
-  func identifier(_ name: String, at level: Int) -> Ground {
-    var alternatives: [Ground] = []
+  /// `name` at a level: the identifier, or any value for the key; returns its node.
+  mutating func identifier(_ name: String, at level: Int) -> Int {
+    var alternatives: [Int] = []
     if let variable = identifierVariables[level][name] {
-      alternatives.append(.test(variable, .value(1)))
+      alternatives.append(nodes.test(variable, .value(1)))
     }
     if let variable = keyVariables[level][name] {
       // Every value of the domain but the first (domain 0..<domainSize).
-      alternatives.append(.test(variable, .nonzero))
+      alternatives.append(nodes.test(variable, .nonzero))
     }
     // A single test is its own disjunction: the same value and the same undecided variable
     // (a test has no parts that could be undecided while it is decided).
-    if alternatives.count == 1, case .test = alternatives[0] { return alternatives[0] }
-    return .or(alternatives)
+    if alternatives.count == 1 { return alternatives[0] }
+    return nodes.or(alternatives)
   }
 
-  func ground(_ term: ContextTerm, at level: Int) -> Ground {
+  /// A term grounded at a level, added to ``nodes``; returns its node.
+  mutating func ground(_ term: ContextTerm, at level: Int) -> Int {
     switch term {
     case .constant(let value):
-      return .constant(value)
+      return nodes.constant(value)
     case .identifier(let name):
       return identifier(name, at: level)
     case .equal(let key, let value):
       guard let variable = keyVariables[level][key],
         let index = variables[variable].values?.firstIndex(of: value)
-      else { return .constant(false) }
-      return .test(variable, .value(index + 1))
+      else { return nodes.constant(false) }
+      return nodes.test(variable, .value(index + 1))
     case .not(let inner):
-      return .not(ground(inner, at: level))
+      return nodes.not(ground(inner, at: level))
     case .and(let terms):
-      return .and(terms.map { ground($0, at: level) })
+      return nodes.and(terms.map { ground($0, at: level) })
     case .or(let terms):
-      return .or(terms.map { ground($0, at: level) })
+      return nodes.or(terms.map { ground($0, at: level) })
     case .ancestor(let inner):
-      return .or((0..<level).map { ground(inner, at: $0) })
+      return nodes.or((0..<level).map { ground(inner, at: $0) })
     }
   }
 
   /// Searches the assignments within a step budget shared by the caller.
   mutating func solve(steps: inout Int) -> ContextSolver.Decision {
     var assignment = [Int](repeating: -1, count: variables.count)
-    let nodes = GroundNodes(root)
-    switch nodes.search(&assignment, &steps, domainSizes: variables.map(\.domainSize)) {
+    let domainSizes = variables.map(\.domainSize)
+    switch nodes.search(root, &assignment, &steps, domainSizes: domainSizes) {
     case true?: return .satisfiable(stack(from: assignment))
     case false?: return .unsatisfiable
     case nil: return .undecided
@@ -526,12 +519,11 @@ private struct GroundProblem {
   }
 }
 
-/// A grounded formula laid out in one array of nodes, for the search, which evaluates the
-/// whole formula at every step: a node holds only numbers (its operands are indices), so
-/// reading one is an array load, where walking the indirect ``GroundProblem/Ground`` enum
-/// retained and released each `and` and `or` operand array on every visit. A node is evaluated
-/// and picks the variable to branch on as its `Ground` did, in the same order, so every answer
-/// and every step count is the same.
+/// A formula grounded over a stack of a fixed size (``GroundProblem``), laid out in one array
+/// of nodes for the search, which evaluates the whole formula at every step: a node holds only
+/// numbers (its operands are indices), so reading one is an array load and grounding allocates
+/// no node of its own, where an indirect enum was allocated node by node and its `and` and
+/// `or` operand arrays were retained and released on every visit.
 private struct GroundNodes {
   /// A node: a grounded test, with its operands given by index.
   enum Node {
@@ -547,35 +539,40 @@ private struct GroundNodes {
     case or(Range<Int>)
   }
 
-  /// The nodes; the formula's root is the first.
+  /// The nodes, each after its operands.
   private var nodes: [Node] = []
-  /// The operand nodes of every `and` and `or`, each node's in one run.
+  /// The operand nodes of every `and` and `or`, each node's in one run, in order.
   private var operands: [Int] = []
 
-  /// Lays out a grounded formula.
-  init(_ root: GroundProblem.Ground) {
-    _ = add(root)
+  /// Adds a node; returns its index.
+  private mutating func append(_ node: Node) -> Int {
+    nodes.append(node)
+    return nodes.count - 1
   }
 
-  /// Adds a node and its operands; returns its index.
-  private mutating func add(_ ground: GroundProblem.Ground) -> Int {
-    let index = nodes.count
-    switch ground {
-    case .constant(let value):
-      nodes.append(.constant(value))
-    case .test(let variable, let allowed):
-      nodes.append(.test(variable, allowed))
-    case .not(let inner):
-      nodes.append(.constant(false))
-      nodes[index] = .not(add(inner))
-    case .and(let grounds), .or(let grounds):
-      nodes.append(.constant(false))
-      let children = grounds.map { add($0) }
-      let range = operands.count..<operands.count + children.count
-      operands += children
-      if case .and = ground { nodes[index] = .and(range) } else { nodes[index] = .or(range) }
-    }
-    return index
+  /// Adds a constant; returns its node.
+  mutating func constant(_ value: Bool) -> Int { append(.constant(value)) }
+
+  /// Adds a test of a variable; returns its node.
+  mutating func test(_ variable: Int, _ allowed: GroundProblem.Allowed) -> Int {
+    append(.test(variable, allowed))
+  }
+
+  /// Adds the negation of a node; returns its node.
+  mutating func not(_ operand: Int) -> Int { append(.not(operand)) }
+
+  /// Adds the conjunction of nodes, in order; returns its node.
+  mutating func and(_ conjuncts: [Int]) -> Int {
+    let start = operands.count
+    operands += conjuncts
+    return append(.and(start..<operands.count))
+  }
+
+  /// Adds the disjunction of nodes, in order; returns its node.
+  mutating func or(_ disjuncts: [Int]) -> Int {
+    let start = operands.count
+    operands += disjuncts
+    return append(.or(start..<operands.count))
   }
 
   /// Three-valued evaluation of a node: nil when unassigned variables decide.
@@ -637,22 +634,25 @@ private struct GroundNodes {
   /// on, so variables that do not matter are never enumerated; nil when the budget ran out.
   ///
   /// - Parameters:
+  ///   - root: The formula's node.
   ///   - assignment: Each variable's value, -1 when unassigned; the satisfying one on return.
   ///   - steps: The budget left, shared with the caller.
   ///   - domainSizes: How many values each variable has.
   /// - Returns: Whether the formula is satisfiable, or nil when the budget ran out.
-  func search(_ assignment: inout [Int], _ steps: inout Int, domainSizes: [Int]) -> Bool? {
+  func search(_ root: Int, _ assignment: inout [Int], _ steps: inout Int, domainSizes: [Int])
+    -> Bool?
+  {
     steps -= 1
     if steps < 0 { return nil }
-    switch evaluate(0, assignment) {
+    switch evaluate(root, assignment) {
     case true?: return true
     case false?: return false
     case nil: break
     }
-    guard let next = undecidedVariable(0, assignment) else { return false }
+    guard let next = undecidedVariable(root, assignment) else { return false }
     for value in 0..<domainSizes[next] {
       assignment[next] = value
-      switch search(&assignment, &steps, domainSizes: domainSizes) {
+      switch search(root, &assignment, &steps, domainSizes: domainSizes) {
       case true?: return true
       case nil:
         assignment[next] = -1
