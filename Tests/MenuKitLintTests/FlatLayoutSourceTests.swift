@@ -173,24 +173,127 @@ struct InetSymbolsTests {
     let file = """
       // xkb_symbols "evdev" { in a comment }
       # xkb_symbols "evdev" { too }
-      /* xkb_symbols "evdev" { and here } */
-      partial xkb_symbols "other" { key <A> { [ a ] }; };
+      partial xkb_symbols "other" { key <A> { [ a ] }; name = "} xkb_symbols {"; };
       xkb_symbols "evdev" {
           key <MUTE> { [ XF86AudioMute ] }; // a } in a comment
-          name[Group1] = "a { in a string";
-          key <B> { type = "X", [ b, B ] };
+          name[Group1] = "a { in a string // not a comment";
+          key <B> { type = "X", [ b, B ] }; # include "other" in a comment
       };
       xkb_symbols "later" { key <C> { [ c ] }; };
       """
     let found = body(file)
     #expect(found?.contains("key <MUTE>") == true)
     #expect(found?.contains("key <B> { type = \"X\", [ b, B ] };") == true)
+    #expect(found?.hasSuffix("# include \"other\" in a comment\n") == true)
     #expect(found?.contains("key <C>") == false)
     #expect(found?.contains("key <A>") == false)
     #expect(body(file + "\nxkb_symbols \"evdev\" { key <D> { [ d ] }; };") == nil)
     #expect(body("xkb_symbols \"evdev\" { include \"inet(x)\" };") == nil)
+    #expect(body("xkb_symbols \"evdev\" { augment \"inet(x)\" };") == nil)
     #expect(body("xkb_symbols \"evdev\" { key <E> { [ e ] };") == nil)
     #expect(body("xkb_symbols \"other\" { };") == nil)
+  }
+
+  // The section reader used to have its own lexical rules (`/* */` comments, a backslash that
+  // escapes a quote, strings over line ends, `#` in a key name starting a comment); it now
+  // reads the tokens libxkbcommon 1.5's scanner reads.
+  @Test(
+    "a section is found by libxkbcommon's scanner rules",
+    arguments: [
+      // No `/* */` comments: `/` and `*` are tokens, so the header inside them is a section.
+      SectionCase("/* xkb_symbols \"evdev\" { key <A> { [ a ] }; }; */", " key <A> { [ a ] }; "),
+      SectionCase(
+        "/* xkb_symbols \"evdev\" { a }; */ xkb_symbols \"evdev\" { key <B> { [ b ] }; };", nil),
+      // A backslash never escapes the quote: the string ends there.
+      SectionCase(
+        "xkb_symbols \"evdev\" { name[Group1] = \"a\\\"; key <A> { [ a ] }; };",
+        " name[Group1] = \"a\\\"; key <A> { [ a ] }; "),
+      // The name is the string's value: escapes read, an unknown one's backslash left out.
+      SectionCase("xkb_symbols \"ev\\144ev\" { a };", " a "),
+      SectionCase("xkb_symbols \"evdev\\\" { a };", " a "),
+      SectionCase("xkb_symbols \"ev\\\\dev\" { a };", nil),
+      // `#` and `"` in a key name are part of it; `#` and `//` where a token starts are comments.
+      SectionCase("xkb_symbols \"evdev\" { key <A#\"> { [ a ] }; };", " key <A#\"> { [ a ] }; "),
+      SectionCase("xkb_symbols \"evdev\" { a }; # }\n", " a "),
+      SectionCase("xkb_symbols \"evdev\" { s = \"// }\"; };", " s = \"// }\"; "),
+      // Keywords are read without regard to case.
+      SectionCase("XKB_Symbols \"evdev\" { a };", " a "),
+      // Unterminated strings, key names, stray bytes and unpaired braces: not found.
+      SectionCase("xkb_symbols \"evdev\" { s = \"open\n\"; };", nil),
+      SectionCase("xkb_symbols \"evdev\" { key <A B> { [ a ] }; };", nil),
+      SectionCase("xkb_symbols \"evdev\" { $ };", nil),
+      SectionCase("xkb_symbols \"evdev\" { a }; }", nil),
+      SectionCase("xkb_symbols \"evdev\" { a }; // \u{0}", nil),
+      SectionCase("/* xkb_symbols \"other\" { a };", nil),
+    ])
+  func sectionByScannerRules(_ test: SectionCase) {
+    #expect(InetSymbols.section("evdev", in: Array(test.file.utf8)) == test.body)
+  }
+}
+
+/// A symbols file and the body `InetSymbols.section` finds of its section `evdev`.
+struct SectionCase: CustomTestStringConvertible, Sendable {
+  /// The file's text.
+  var file: String
+  /// The section's body, or nil when it is not found.
+  var body: String?
+  /// The case described by its file.
+  var testDescription: String { file.debugDescription }
+
+  /// A case.
+  init(_ file: String, _ body: String?) {
+    self.file = file
+    self.body = body
+  }
+}
+
+@Suite("XKB text read by libxkbcommon 1.5's scanner rules")
+struct XKBTokenScannerTests {
+  @Test("tokens are delimited as the scanner delimits them")
+  func tokens() {
+    let text = "key<AE01>{[0x1F,1.5 , x_1//c\n]};#\n\"a\\\"/*~!"
+    var scanner = XKBTokenScanner(Array(text.utf8))
+    var tokens: [(String, XKBTokenScanner.Token.Kind, Bool)] = []
+    while let token = scanner.next() {
+      tokens.append(
+        (String(decoding: scanner.bytes[token.range], as: UTF8.self), token.kind, token.isSeparated)
+      )
+    }
+    #expect(!scanner.failed)
+    let expected: [(String, XKBTokenScanner.Token.Kind, Bool)] = [
+      ("key", .identifier, false), ("<AE01>", .keyName, false), ("{", .punctuation, false),
+      ("[", .punctuation, false), ("0x1F", .number, false), (",", .punctuation, false),
+      ("1.5", .number, false), (",", .punctuation, true), ("x_1", .identifier, true),
+      ("]", .punctuation, true), ("}", .punctuation, false), (";", .punctuation, false),
+      ("\"a\\\"", .string, true), ("/", .punctuation, false), ("*", .punctuation, false),
+      ("~", .punctuation, false), ("!", .punctuation, false),
+    ]
+    #expect(tokens.map(\.0) == expected.map(\.0))
+    #expect(tokens.map(\.1) == expected.map(\.1))
+    #expect(tokens.map(\.2) == expected.map(\.2))
+  }
+
+  @Test("a string's value follows the scanner's escapes and ends at a NUL")
+  func stringValues() {
+    func value(_ literal: String) -> String {
+      var scanner = XKBTokenScanner(Array(literal.utf8))
+      guard let token = scanner.next(), token.kind == .string else { return "not a string" }
+      return String(decoding: scanner.stringValue(of: token), as: UTF8.self)
+    }
+    #expect(value("\"plain\"") == "plain")
+    #expect(value("\"a\\\\b\\n\\t\\r\\b\\f\\v\\e\"") == "a\\b\n\t\r\u{8}\u{C}\u{B}\u{1B}")
+    #expect(value("\"\\101\\1010\\7\"") == "AA0\u{7}")
+    #expect(value("\"\\q\\\"") == "q")
+    #expect(value("\"a\\0b\"") == "a")
+  }
+
+  @Test("what the scanner rejects stops the scan")
+  func failures() {
+    for bad in ["\"open\n\"", "<A B>", "<A", "a $", "a\u{0}", "// \u{0}", "\"\u{0}\"", "\u{80}"] {
+      var scanner = XKBTokenScanner(Array(bad.utf8))
+      while scanner.next() != nil {}
+      #expect(scanner.failed, "\(bad.debugDescription)")
+    }
   }
 }
 
@@ -205,8 +308,12 @@ struct XKBTextCompactionTests {
     #expect(compact("a / b/c\n\r\u{0B}\u{0C}d") == "a / b/c d")
     // A backslash does not escape a quote: the string ends there, as the scanner ends it.
     #expect(compact("s = \"a\\\"  x  \"b\";") == "s = \"a\\\" x \"b\";")
+    // There are no `/* */` comments: `/` and `*` are tokens, kept, and the space in them too.
+    #expect(compact("a /*  b\n */ c /*d*/") == "a /* b */ c /*d*/")
+    #expect(compact("s = \"a /* b */ // c # d\";") == "s = \"a /* b */ // c # d\";")
     // What the scanner rejects is left as it was, so it fails the same way.
-    for bad in ["s = \"open\n\";", "key <A B> {};", "key <A", "a\u{0}b"] {
+    for bad in ["s = \"open\n\";", "key <A B> {};", "key <A", "a\u{0}b", "a $ b", "a // \u{0}\n b"]
+    {
       #expect(compact(bad) == bad)
     }
   }

@@ -399,20 +399,12 @@ private struct GroundProblem {
     }
   }
 
-  /// A grounded test.
-  indirect enum Ground {
-    case constant(Bool)
-    /// Variable `index` has one of the allowed values.
-    case test(Int, Allowed)
-    case not(Ground)
-    case and([Ground])
-    case or([Ground])
-  }
-
   var variables: [Variable] = []
   var identifierVariables: [[String: Int]] = []
   var keyVariables: [[String: Int]] = []
-  var root: Ground = .constant(true)
+  /// The grounded formula's nodes, and the root's index among them.
+  var nodes = GroundNodes()
+  var root = 0
   let levels: Int
 
   init(term: ContextTerm, levels: Int, assumptions: ContextSolver.Assumptions) {
@@ -441,135 +433,62 @@ private struct GroundProblem {
         for (index, first) in kinds.enumerated() {
           for second in kinds[(index + 1)...]
           where !assumptions.compatibleKinds.contains([first, second]) {
-            conjuncts.append(
-              .not(.and([identifier(first, at: level), identifier(second, at: level)])))
+            let both = [identifier(first, at: level), identifier(second, at: level)]
+            conjuncts.append(nodes.not(nodes.and(both)))
           }
         }
       }
     }
-    root = .and(conjuncts)
+    root = nodes.and(conjuncts)
   }
 
-  /// `name` at a level: the identifier, or any value for the key.
-  func identifier(_ name: String, at level: Int) -> Ground {
-    var alternatives: [Ground] = []
+  /// `name` at a level: the identifier, or any value for the key; returns its node.
+  mutating func identifier(_ name: String, at level: Int) -> Int {
+    var alternatives: [Int] = []
     if let variable = identifierVariables[level][name] {
-      alternatives.append(.test(variable, .value(1)))
+      alternatives.append(nodes.test(variable, .value(1)))
     }
     if let variable = keyVariables[level][name] {
       // Every value of the domain but the first (domain 0..<domainSize).
-      alternatives.append(.test(variable, .nonzero))
+      alternatives.append(nodes.test(variable, .nonzero))
     }
     // A single test is its own disjunction: the same value and the same undecided variable
     // (a test has no parts that could be undecided while it is decided).
-    if alternatives.count == 1, case .test = alternatives[0] { return alternatives[0] }
-    return .or(alternatives)
+    if alternatives.count == 1 { return alternatives[0] }
+    return nodes.or(alternatives)
   }
 
-  func ground(_ term: ContextTerm, at level: Int) -> Ground {
+  /// A term grounded at a level, added to ``nodes``; returns its node.
+  mutating func ground(_ term: ContextTerm, at level: Int) -> Int {
     switch term {
     case .constant(let value):
-      return .constant(value)
+      return nodes.constant(value)
     case .identifier(let name):
       return identifier(name, at: level)
     case .equal(let key, let value):
       guard let variable = keyVariables[level][key],
         let index = variables[variable].values?.firstIndex(of: value)
-      else { return .constant(false) }
-      return .test(variable, .value(index + 1))
+      else { return nodes.constant(false) }
+      return nodes.test(variable, .value(index + 1))
     case .not(let inner):
-      return .not(ground(inner, at: level))
+      return nodes.not(ground(inner, at: level))
     case .and(let terms):
-      return .and(terms.map { ground($0, at: level) })
+      return nodes.and(terms.map { ground($0, at: level) })
     case .or(let terms):
-      return .or(terms.map { ground($0, at: level) })
+      return nodes.or(terms.map { ground($0, at: level) })
     case .ancestor(let inner):
-      return .or((0..<level).map { ground(inner, at: $0) })
-    }
-  }
-
-  /// Three-valued evaluation: nil when unassigned variables decide.
-  static func evaluate(_ ground: Ground, _ assignment: [Int]) -> Bool? {
-    switch ground {
-    case .constant(let value):
-      return value
-    case .test(let variable, let allowed):
-      let value = assignment[variable]
-      return value < 0 ? nil : allowed.contains(value)
-    case .not(let inner):
-      return evaluate(inner, assignment).map { !$0 }
-    case .and(let grounds):
-      var unknown = false
-      for ground in grounds {
-        switch evaluate(ground, assignment) {
-        case false?: return false
-        case nil: unknown = true
-        case true?: continue
-        }
-      }
-      return unknown ? nil : true
-    case .or(let grounds):
-      var unknown = false
-      for ground in grounds {
-        switch evaluate(ground, assignment) {
-        case true?: return true
-        case nil: unknown = true
-        case false?: continue
-        }
-      }
-      return unknown ? nil : false
+      return nodes.or((0..<level).map { ground(inner, at: $0) })
     }
   }
 
   /// Searches the assignments within a step budget shared by the caller.
   mutating func solve(steps: inout Int) -> ContextSolver.Decision {
     var assignment = [Int](repeating: -1, count: variables.count)
-    switch search(&assignment, &steps) {
+    let domainSizes = variables.map(\.domainSize)
+    switch nodes.search(root, &assignment, &steps, domainSizes: domainSizes) {
     case true?: return .satisfiable(stack(from: assignment))
     case false?: return .unsatisfiable
     case nil: return .undecided
-    }
-  }
-
-  /// Depth-first search that branches only on a variable the formula's value still depends
-  /// on, so variables that do not matter are never enumerated; nil when the budget ran out.
-  func search(_ assignment: inout [Int], _ steps: inout Int) -> Bool? {
-    steps -= 1
-    if steps < 0 { return nil }
-    switch Self.evaluate(root, assignment) {
-    case true?: return true
-    case false?: return false
-    case nil: break
-    }
-    guard let next = Self.undecidedVariable(root, assignment) else { return false }
-    for value in 0..<variables[next].domainSize {
-      assignment[next] = value
-      switch search(&assignment, &steps) {
-      case true?: return true
-      case nil:
-        assignment[next] = -1
-        return nil
-      case false?: continue
-      }
-    }
-    assignment[next] = -1
-    return false
-  }
-
-  /// An unassigned variable in a part of the formula whose value is still unknown.
-  static func undecidedVariable(_ ground: Ground, _ assignment: [Int]) -> Int? {
-    switch ground {
-    case .constant:
-      return nil
-    case .test(let variable, _):
-      return assignment[variable] < 0 ? variable : nil
-    case .not(let inner):
-      return undecidedVariable(inner, assignment)
-    case .and(let grounds), .or(let grounds):
-      for ground in grounds where evaluate(ground, assignment) == nil {
-        if let variable = undecidedVariable(ground, assignment) { return variable }
-      }
-      return nil
     }
   }
 
@@ -597,5 +516,151 @@ private struct GroundProblem {
       candidate = "other\(number)"
     }
     return candidate
+  }
+}
+
+/// A formula grounded over a stack of a fixed size (``GroundProblem``), laid out in one array
+/// of nodes for the search, which evaluates the whole formula at every step: a node holds only
+/// numbers (its operands are indices), so reading one is an array load and grounding allocates
+/// no node of its own, where an indirect enum was allocated node by node and its `and` and
+/// `or` operand arrays were retained and released on every visit.
+private struct GroundNodes {
+  /// A node: a grounded test, with its operands given by index.
+  enum Node {
+    /// A constant.
+    case constant(Bool)
+    /// Variable `index` has one of the allowed values.
+    case test(Int, GroundProblem.Allowed)
+    /// The negation of a node.
+    case not(Int)
+    /// The conjunction of the nodes listed in ``GroundNodes/operands`` in a range.
+    case and(Range<Int>)
+    /// The disjunction of the nodes listed in ``GroundNodes/operands`` in a range.
+    case or(Range<Int>)
+  }
+
+  /// The nodes, each after its operands.
+  private var nodes: [Node] = []
+  /// The operand nodes of every `and` and `or`, each node's in one run, in order.
+  private var operands: [Int] = []
+
+  /// Adds a node; returns its index.
+  private mutating func append(_ node: Node) -> Int {
+    nodes.append(node)
+    return nodes.count - 1
+  }
+
+  /// Adds a constant; returns its node.
+  mutating func constant(_ value: Bool) -> Int { append(.constant(value)) }
+
+  /// Adds a test of a variable; returns its node.
+  mutating func test(_ variable: Int, _ allowed: GroundProblem.Allowed) -> Int {
+    append(.test(variable, allowed))
+  }
+
+  /// Adds the negation of a node; returns its node.
+  mutating func not(_ operand: Int) -> Int { append(.not(operand)) }
+
+  /// Adds the conjunction of nodes, in order; returns its node.
+  mutating func and(_ conjuncts: [Int]) -> Int {
+    let start = operands.count
+    operands += conjuncts
+    return append(.and(start..<operands.count))
+  }
+
+  /// Adds the disjunction of nodes, in order; returns its node.
+  mutating func or(_ disjuncts: [Int]) -> Int {
+    let start = operands.count
+    operands += disjuncts
+    return append(.or(start..<operands.count))
+  }
+
+  /// Three-valued evaluation of a node: nil when unassigned variables decide.
+  func evaluate(_ index: Int, _ assignment: [Int]) -> Bool? {
+    switch nodes[index] {
+    case .constant(let value):
+      return value
+    case .test(let variable, let allowed):
+      let value = assignment[variable]
+      return value < 0 ? nil : allowed.contains(value)
+    case .not(let inner):
+      return evaluate(inner, assignment).map { !$0 }
+    case .and(let range):
+      var unknown = false
+      for position in range {
+        switch evaluate(operands[position], assignment) {
+        case false?: return false
+        case nil: unknown = true
+        case true?: continue
+        }
+      }
+      return unknown ? nil : true
+    case .or(let range):
+      var unknown = false
+      for position in range {
+        switch evaluate(operands[position], assignment) {
+        case true?: return true
+        case nil: unknown = true
+        case false?: continue
+        }
+      }
+      return unknown ? nil : false
+    }
+  }
+
+  /// An unassigned variable in a part of a node whose value is still unknown.
+  func undecidedVariable(_ index: Int, _ assignment: [Int]) -> Int? {
+    switch nodes[index] {
+    case .constant:
+      return nil
+    case .test(let variable, _):
+      return assignment[variable] < 0 ? variable : nil
+    case .not(let inner):
+      return undecidedVariable(inner, assignment)
+    case .and(let range), .or(let range):
+      for position in range {
+        let operand = operands[position]
+        if evaluate(operand, assignment) == nil,
+          let variable = undecidedVariable(operand, assignment)
+        {
+          return variable
+        }
+      }
+      return nil
+    }
+  }
+
+  /// Depth-first search that branches only on a variable the formula's value still depends
+  /// on, so variables that do not matter are never enumerated; nil when the budget ran out.
+  ///
+  /// - Parameters:
+  ///   - root: The formula's node.
+  ///   - assignment: Each variable's value, -1 when unassigned; the satisfying one on return.
+  ///   - steps: The budget left, shared with the caller.
+  ///   - domainSizes: How many values each variable has.
+  /// - Returns: Whether the formula is satisfiable, or nil when the budget ran out.
+  func search(_ root: Int, _ assignment: inout [Int], _ steps: inout Int, domainSizes: [Int])
+    -> Bool?
+  {
+    steps -= 1
+    if steps < 0 { return nil }
+    switch evaluate(root, assignment) {
+    case true?: return true
+    case false?: return false
+    case nil: break
+    }
+    guard let next = undecidedVariable(root, assignment) else { return false }
+    for value in 0..<domainSizes[next] {
+      assignment[next] = value
+      switch search(root, &assignment, &steps, domainSizes: domainSizes) {
+      case true?: return true
+      case nil:
+        assignment[next] = -1
+        return nil
+      case false?: continue
+      }
+    }
+    assignment[next] = -1
+    return false
   }
 }

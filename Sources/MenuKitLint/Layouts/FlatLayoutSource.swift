@@ -116,77 +116,6 @@ struct FlatLayoutSource: Sendable {
   }
 }
 
-/// Keymap text with less for libxkbcommon's scanner to read and the same tokens: comments left
-/// out and each run of white space made one space.
-///
-/// Every layout's flat text holds the prefix (about 40 KB, a quarter of it the indentation and
-/// alignment of `xkb_keymap_get_as_string`) and the statements of `inet(evdev)` (about 23 KB,
-/// half of it comments and alignment), and the scanner reads each byte of them for every
-/// layout. The rules followed are the scanner's (libxkbcommon's `scanner.c`): white space is a
-/// space, a tab, a line feed, a vertical tab, a form feed or a carriage return; `//` and `#`
-/// start a comment up to the next line feed where a token may start; a string runs from `"` to
-/// the next `"` (a backslash never escapes one) and must end on its line; a key name runs from
-/// `<` over printable characters to `>`. Tokens are copied byte for byte, with one space
-/// wherever white space or a comment separated them, so no two tokens join and none changes.
-enum XKBTextCompaction {
-  /// The text with its comments left out and its white space collapsed, or the text itself
-  /// when it has something the scanner would reject there (a string or key name that does not
-  /// end, a NUL byte), so that the text fails to compile as it did.
-  static func compacted(_ text: String) -> String {
-    let bytes = Array(text.utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var space = false
-    var index = 0
-    /// Copies one token's bytes from `start` to `end`, after the space that separated it.
-    func emit(_ start: Int, _ end: Int) {
-      if space, !out.isEmpty { out.append(0x20) }
-      space = false
-      out += bytes[start..<end]
-    }
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case 0x00: return text
-      case 0x20, 0x09...0x0D:
-        space = true
-        index += 1
-      case UInt8(ascii: "#"):
-        index = Self.lineEnd(in: bytes, from: index)
-        space = true
-      case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == byte:
-        index = Self.lineEnd(in: bytes, from: index)
-        space = true
-      case UInt8(ascii: "\""):
-        var end = index + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != 0x0A { end += 1 }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return text }
-        emit(index, end + 1)
-        index = end + 1
-      case UInt8(ascii: "<"):
-        var end = index + 1
-        while end < bytes.count, bytes[end] >= 0x21, bytes[end] <= 0x7E,
-          bytes[end] != UInt8(ascii: ">")
-        {
-          end += 1
-        }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: ">") else { return text }
-        emit(index, end + 1)
-        index = end + 1
-      default:
-        emit(index, index + 1)
-        index += 1
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  /// Where the line that holds an offset ends: its line feed, or the end of the text.
-  static func lineEnd(in bytes: [UInt8], from start: Int) -> Int {
-    bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-  }
-}
-
 /// The layouts that the rules treat alike: the keycodes lines that apply to them (by their
 /// position in the rules), and whether they have a variant.
 struct FlatLayoutClass: Hashable, Sendable {
@@ -379,74 +308,53 @@ enum InetSymbols {
     return section("evdev", in: Array(data))
   }
 
-  /// The body of the section `xkb_symbols "NAME"` of a symbols file, outside comments and
-  /// strings; nil when the file has no such section, has it twice, or the section includes
+  /// The body of the section `xkb_symbols "NAME"` of a symbols file, read with
+  /// libxkbcommon's scanner's rules (``XKBTokenScanner``): the bytes between the section's
+  /// braces, verbatim. Nil when the file has no such section at its top level, has it twice,
+  /// has something the scanner rejects or braces that do not pair, or when the section includes
   /// another file.
   static func section(_ name: String, in bytes: [UInt8]) -> String? {
-    let header = Array("xkb_symbols \"\(name)\"".utf8)
+    var scanner = XKBTokenScanner(bytes)
+    let wanted = Array(name.utf8)
     var found: Range<Int>?
     var depth = 0
-    var bodyStart = 0
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      // Comments (`//` and `#` to the end of the line, `/* */`) and strings hold no structure.
-      if byte == UInt8(ascii: "#")
-        || (byte == UInt8(ascii: "/") && index + 1 < bytes.count
-          && bytes[index + 1] == UInt8(ascii: "/"))
-      {
-        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
-        continue
-      }
-      if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
-        index += 2
-        while index + 1 < bytes.count,
-          !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+    var bodyStart: Int?
+    // The last two tokens before the current one, for the header `xkb_symbols "NAME" {`.
+    var previous: (XKBTokenScanner.Token?, XKBTokenScanner.Token?) = (nil, nil)
+    while let token = scanner.next() {
+      defer { previous = (previous.1, token) }
+      guard token.kind == .punctuation else { continue }
+      switch scanner.bytes[token.range.lowerBound] {
+      case UInt8(ascii: "{"):
+        if depth == 0, let keyword = previous.0, let string = previous.1,
+          scanner.isKeyword(keyword, "xkb_symbols"), string.kind == .string,
+          scanner.stringValue(of: string) == wanted
         {
-          index += 1
+          guard found == nil, bodyStart == nil else { return nil }
+          bodyStart = token.range.upperBound
         }
-        index += 2
-        continue
-      }
-      if byte == UInt8(ascii: "\"") {
-        index += 1
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-          if bytes[index] == UInt8(ascii: "\\") { index += 1 }
-          index += 1
-        }
-        index += 1
-        continue
-      }
-      if depth == 0, byte == header[0], index + header.count <= bytes.count,
-        bytes[index..<index + header.count].elementsEqual(header)
-      {
-        // The header's own string is part of it; the section's brace follows.
-        var next = index + header.count
-        while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0A
-        {
-          next += 1
-        }
-        guard next < bytes.count, bytes[next] == UInt8(ascii: "{"), found == nil else {
-          return nil
-        }
-        bodyStart = next + 1
-        depth = 1
-        index = next + 1
-        found = bodyStart..<bodyStart
-        continue
-      }
-      if byte == UInt8(ascii: "{"), depth > 0 {
         depth += 1
-      } else if byte == UInt8(ascii: "}"), depth > 0 {
+      case UInt8(ascii: "}"):
+        guard depth > 0 else { return nil }
         depth -= 1
-        if depth == 0 { found = bodyStart..<index }
+        if depth == 0, let start = bodyStart {
+          found = start..<token.range.lowerBound
+          bodyStart = nil
+        }
+      default: continue
       }
-      index += 1
     }
-    guard let found, depth == 0 else { return nil }
-    let body = String(decoding: bytes[found], as: UTF8.self)
-    // A statement that includes another file would read it relative to this section.
-    if body.contains("include") { return nil }
-    return body
+    guard !scanner.failed, depth == 0, let found else { return nil }
+    // A statement that includes another file would read it relative to this section: a merge
+    // mode (`include`, `augment`, `override`, `replace`, `alternate`) before a string.
+    var body = XKBTokenScanner(Array(bytes[found]))
+    var mergeMode = false
+    while let token = body.next() {
+      if mergeMode, token.kind == .string { return nil }
+      mergeMode = ["include", "augment", "override", "replace", "alternate"].contains {
+        body.isKeyword(token, $0)
+      }
+    }
+    return String(decoding: bytes[found], as: UTF8.self)
   }
 }
