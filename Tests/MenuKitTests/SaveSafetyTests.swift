@@ -102,6 +102,38 @@ struct SaveSafetyTests {
         == victim)
   }
 
+  @Test("a read while saves replace the file gets one whole version, never a cut one")
+  func readDuringReplacement() throws {
+    // Found by "40 bind processes at once on one file": a read sized the file by its name's
+    // status, then opened the name, which a save could have renamed a larger file over in
+    // between; the cut text looked broken, and the reader backed it up (MK505).
+    let path = try temporaryDirectory() + "/file.json"
+    let short = Array("short\n".utf8)
+    let long = Array(String(repeating: "a longer version of the file\n", count: 200).utf8)
+    try Data(short).write(to: URL(fileURLWithPath: path))
+    let reader = try AtomicFile.resolve(path, creatingDirectories: false)
+    let done = DispatchSemaphore(value: 0)
+    let writer = Thread {
+      if let target = try? AtomicFile.resolve(path, creatingDirectories: false) {
+        for _ in 0..<100 {
+          try? target.write(short)
+          try? target.write(long)
+        }
+      }
+      done.signal()
+    }
+    writer.start()
+    var reads = 0
+    var cut: [Int] = []
+    repeat {
+      let bytes = try reader.read()
+      reads += 1
+      if bytes != short && bytes != long { cut.append(bytes?.count ?? -1) }
+    } while done.wait(timeout: .now()) == .timedOut
+    #expect(cut.isEmpty, "\(cut.count) of \(reads) reads were cut: \(cut.prefix(5)) bytes")
+    #expect(reads > 0)
+  }
+
   @Test("a 0600 history stays 0600; a new one gets 0644 less the umask")
   func historyMode() throws {
     let path = try temporaryDirectory() + "/history.json"

@@ -233,17 +233,35 @@ extension AtomicFile.Target {
     -> [UInt8]?
   {
     guard let status = try existingStatus() else { return nil }
-    guard Int(status.st_size) <= maximumSize else {
-      throw AtomicFile.Failure(
-        "it is \(SourceFile.byteCount(Int(status.st_size))), and MenuKit reads files of at "
-          + "most \(SourceFile.byteCount(maximumSize))", errorNumber: EFBIG)
-    }
+    try AtomicFile.checkSize(Int(status.st_size), maximumSize: maximumSize)
     let descriptor = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw AtomicFile.systemFailure("opening it") }
+    guard descriptor >= 0 else {
+      // Removed since its status was read: missing, as if it had been missing then.
+      if errno == ENOENT { return nil }
+      throw AtomicFile.systemFailure("opening it")
+    }
     defer { close(descriptor) }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+    // The size of the file opened, not of the one the status above described: a save may have
+    // renamed a new file over it in between, and a read sized by the old one would cut a
+    // larger new one short (and a reader without the lock would take it for a broken file).
+    var opened = stat()
+    guard fstat(descriptor, &opened) == 0 else {
+      throw AtomicFile.systemFailure("reading its status")
+    }
+    guard opened.st_mode & S_IFMT == S_IFREG else {
+      throw AtomicFile.Failure("it is not a regular file")
+    }
+    try AtomicFile.checkSize(Int(opened.st_size), maximumSize: maximumSize)
+    // Read to the end, as far as one byte past the limit: a file another program writes in
+    // place can grow while it is read.
+    var bytes = [UInt8](repeating: 0, count: Int(opened.st_size) + 1)
     var count = 0
-    while count < bytes.count {
+    while true {
+      if count == bytes.count {
+        if count > maximumSize { break }
+        bytes.append(
+          contentsOf: repeatElement(0, count: min(bytes.count, maximumSize + 1 - bytes.count)))
+      }
       let result = bytes.withUnsafeMutableBytes { buffer in
         Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
       }
@@ -529,6 +547,15 @@ extension AtomicFile {
     let value = UInt64.random(in: .min ... .max)
     let hex = String(value, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// Refuses a file larger than `maximumSize` before it is read.
+  fileprivate static func checkSize(_ size: Int, maximumSize: Int) throws(Failure) {
+    guard size <= maximumSize else {
+      throw Failure(
+        "it is \(SourceFile.byteCount(size)), and MenuKit reads files of at most "
+          + "\(SourceFile.byteCount(maximumSize))", errorNumber: EFBIG)
+    }
   }
 
   /// A failure of a step, with the system's reason for the last error.
