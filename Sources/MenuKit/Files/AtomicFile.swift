@@ -254,24 +254,11 @@ extension AtomicFile.Target {
     try AtomicFile.checkSize(Int(opened.st_size), maximumSize: maximumSize)
     // Read to the end, as far as one byte past the limit: a file another program writes in
     // place can grow while it is read.
-    var bytes = [UInt8](repeating: 0, count: Int(opened.st_size) + 1)
-    var count = 0
-    while true {
-      if count == bytes.count {
-        if count > maximumSize { break }
-        bytes.append(
-          contentsOf: repeatElement(0, count: min(bytes.count, maximumSize + 1 - bytes.count)))
-      }
-      let result = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-      }
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw AtomicFile.systemFailure("reading it")
-      }
-      if result == 0 { break }
-      count += result
-    }
+    guard
+      let read = SourceFile.readToEnd(
+        descriptor, capacity: Int(opened.st_size) + 1, maximumSize: maximumSize)
+    else { throw AtomicFile.systemFailure("reading it") }
+    let (bytes, count) = read
     guard count <= maximumSize else {
       throw AtomicFile.Failure(
         "it has more than \(SourceFile.byteCount(maximumSize)), and MenuKit reads files of at "

@@ -231,11 +231,37 @@ package enum SourceFile {
     }
     // One byte more than the limit tells a pipe or device that is too long.
     let capacity = isRegular ? Int(status.st_size) + 1 : min(maximumSize + 1, 1 << 16)
+    guard let read = readToEnd(descriptor, capacity: capacity, maximumSize: maximumSize) else {
+      return .failure(Failure(unreadable(path, kind: kind)))
+    }
+    let (buffer, count) = read
+    guard count <= maximumSize else {
+      return .failure(
+        Failure(
+          tooLarge(
+            path, kind: kind, size: "has more than \(byteCount(maximumSize))",
+            maximumSize: maximumSize)))
+    }
+    return .success(Data(buffer[..<count]))
+  }
+
+  /// Reads a descriptor to its end, into a buffer of `capacity` bytes that grows as needed,
+  /// but stops one byte past `maximumSize`: the one read loop of the files MenuKit reads whole.
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open descriptor.
+  ///   - capacity: The bytes expected, plus one (a regular file's size), or a first chunk.
+  ///   - maximumSize: The limit; a count above it tells the caller the file is too large.
+  /// - Returns: The buffer and how many of its bytes were read, or nil when a read failed
+  ///   (`errno` tells why).
+  package static func readToEnd(_ descriptor: Int32, capacity: Int, maximumSize: Int)
+    -> (bytes: [UInt8], count: Int)?
+  {
     var buffer = [UInt8](repeating: 0, count: max(capacity, 1))
     var count = 0
     while true {
       if count == buffer.count {
-        // Past the limit: stop reading (the check after the loop reports it).
+        // Past the limit: stop reading (the caller reports it).
         if count > maximumSize { break }
         buffer.append(
           contentsOf: repeatElement(0, count: min(buffer.count, maximumSize + 1 - buffer.count)))
@@ -245,19 +271,12 @@ package enum SourceFile {
       }
       if read < 0 {
         if errno == EINTR { continue }
-        return .failure(Failure(unreadable(path, kind: kind)))
+        return nil
       }
       if read == 0 { break }
       count += read
     }
-    guard count <= maximumSize else {
-      return .failure(
-        Failure(
-          tooLarge(
-            path, kind: kind, size: "has more than \(byteCount(maximumSize))",
-            maximumSize: maximumSize)))
-    }
-    return .success(Data(buffer[..<count]))
+    return (buffer, count)
   }
 
   /// Calls `body` with the bytes of a file of at most ``MenuFile/maximumFileSize`` bytes,
