@@ -1,4 +1,5 @@
 import Foundation
+import MenuKitTestSupport
 import Testing
 
 @testable import MenuKit
@@ -540,6 +541,32 @@ struct DispatchFastPathIndexTests {
       #expect(removed, "\(code)")
     }
     for code in Self.codes { #expect(!set.contains(code), "\(code)") }
+  }
+
+  @Test("KeyCodeSet answers as a Set of the same codes through 20,000 seeded changes")
+  func keyCodeSetMatchesASet() {
+    // Every code Linux defines and some beyond, inserted and removed in a seeded order: each
+    // answer and each removal's result must be the Set's (the bits are kept inline, one
+    // word per 64 codes; a wrong word or bit shows up here).
+    var generator = SplitMix64(seed: 0x6b65_7973)
+    let set = KeyCodeSet()
+    var model = Set<Int>()
+    for step in 0..<20_000 {
+      let code = generator.next(840) - 20
+      switch generator.next(3) {
+      case 0:
+        set.insert(code)
+        model.insert(code)
+      case 1:
+        let removed = set.remove(code)
+        #expect(removed == (model.remove(code) != nil), "step \(step), code \(code)")
+      default:
+        #expect(set.contains(code) == model.contains(code), "step \(step), code \(code)")
+      }
+    }
+    for code in -20..<820 {
+      #expect(set.contains(code) == model.contains(code), "code \(code)")
+    }
   }
 
   @Test("lowercasedIndexCode agrees with KeyInput(keysym:) for every keysym up to 0xffff")

@@ -252,7 +252,13 @@ public final class KeyDispatcher {
         return result
       }
       if wasConsumed { return result }
-      deliver(press, in: event, to: cache?.firstResponder ?? application.firstResponderForEvents)
+      // The walk's first responder, read from the cache it holds (no reference taken to it
+      // here); a press that read no cache asks the application.
+      if let cache {
+        deliver(press, in: event, to: cache.firstResponder)
+      } else {
+        deliver(press, in: event, to: application.firstResponderForEvents)
+      }
       result.isDelivered = true
     case .ended, .cancelled:
       // A key going up needs no key commands: the chain is read only for a trace, which
@@ -972,12 +978,13 @@ extension Press {
 /// A class, held by the dispatcher in a constant: its bits are changed in place, through its
 /// own private storage, whose accesses the compiler proves never overlap.
 final class KeyCodeSet {
-  // Both stores are changed in a local variable they are swapped into and back out of (so
-  // in place): every access to the properties is then a read, an assignment or a swap of the
-  // whole, which the compiler proves never overlaps another (no run-time exclusivity check
-  // on the press path).
-  /// One bit per code below 768.
-  private var words = [UInt64](repeating: 0, count: 12)
+  // The bits are changed in a copy assigned back whole, and the other codes in a local
+  // variable they are swapped into and back out of (so in place): every access to the
+  // properties is then a read, an assignment or a swap of the whole, which the compiler
+  // proves never overlaps another (no run-time exclusivity check on the press path).
+  /// One bit per code below 768, stored inline in the set (no array to check for uniqueness
+  /// before a bit changes).
+  private var words = InlineArray<12, UInt64>(repeating: 0)
   /// Codes of 768 and above, and negative ones.
   private var others: Set<Int> = []
 
@@ -1016,9 +1023,8 @@ final class KeyCodeSet {
   }
 
   private func setWord(_ index: Int, to value: UInt64) {
-    var bits: [UInt64] = []
-    swap(&bits, &words)
+    var bits = words
     bits[index] = value
-    swap(&bits, &words)
+    words = bits
   }
 }
