@@ -149,7 +149,7 @@ extension PaletteIndex {
     guard limit > 0 else { return [] }
     // The history and exact-title bonuses, by entry, in index order.
     let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
-    var scan = PaletteBoundedScan(terms, limit: limit, storage: storage)
+    var scan = PaletteBoundedScan(terms, limit: limit, pairCounts: storage.pairCounts)
     defer { scan.patterns.deallocate() }
     // The bonus of the next entry that has one, and its index (`Int.max` after the last).
     var nextBonus = 0
@@ -199,7 +199,7 @@ extension PaletteIndex {
     guard limit > 0 else { return [] }
     // The history and exact-title bonuses, by entry, in index order.
     let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
-    var scan = PaletteBoundedScan(terms, limit: limit, storage: storage)
+    var scan = PaletteBoundedScan(terms, limit: limit, pairCounts: storage.pairCounts)
     defer { scan.patterns.deallocate() }
     let entryCount = storage.entryMasks.count
     let looseFloor = scan.looseFloor
@@ -497,7 +497,7 @@ struct PaletteBoundedScan {
   /// has only by chance; skipping the order bound never changes the results).
   let queryWords: UInt64
   /// The slots of ``PaletteStorage/postings`` an entry must have
-  /// (``PalettePostings/slots(of:storage:)``): the query's letters, repeated letters and
+  /// (``PalettePostings/slots(of:pairCounts:)``): the query's letters, repeated letters and
   /// ordered pairs.
   let slots: [Int]
   /// How many results the search keeps.
@@ -510,8 +510,9 @@ struct PaletteBoundedScan {
   var orderTries = 0
   var orderRejects = 0
 
-  /// The facts of a query of `terms`, for a search of `storage` that keeps `limit` results.
-  init(_ terms: [FuzzyTerm], limit: Int, storage: PaletteStorage) {
+  /// The facts of a query of `terms`, for a search that keeps `limit` results of an index
+  /// with these ``PaletteStorage/pairCounts``.
+  init(_ terms: [FuzzyTerm], limit: Int, pairCounts: [Int]) {
     patterns = PalettePatterns(terms)
     self.limit = limit
     alignmentBound = terms.reduce(0) { $0 + 26 * $1.scalars.count + 10 }
@@ -523,7 +524,7 @@ struct PaletteBoundedScan {
     queryWords =
       patterns.terms.contains { $0.wordBit == 0 }
       ? UInt64.max : patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit }
-    slots = PalettePostings.slots(of: terms, storage: storage)
+    slots = PalettePostings.slots(of: terms, pairCounts: pairCounts)
     top.reserveCapacity(limit + 1)
   }
 

@@ -670,16 +670,19 @@ enum PalettePostings {
 
   /// The slots a query needs: every bit of its letters, of its repeated letters and (for
   /// terms of several characters) of its ordered pairs (``PaletteOrderSignature/required(_:)``);
-  /// the pairs first, the rarest of them first, then the repeats and the letters. An entry
-  /// without one of them cannot match the query.
-  static func slots(of terms: [FuzzyTerm], storage: PaletteStorage) -> [Int] {
-    let required = PaletteOrderSignature.required(terms)
-    var pairSlots: [Int] = []
-    for (word, bits) in required.enumerated() {
-      for bit in SetBits(bits) { pairSlots.append(word &* 64 &+ bit) }
+  /// the pairs first, the rarest of them first (by ``PaletteStorage/pairCounts``), then the
+  /// repeats and the letters. An entry without one of them cannot match the query.
+  static func slots(of terms: [FuzzyTerm], pairCounts: [Int]) -> [Int] {
+    // The pairs as their count and slot in one integer, so that a plain sort orders them.
+    var slots: [Int] = []
+    for (word, bits) in PaletteOrderSignature.required(terms).enumerated() {
+      for bit in SetBits(bits) {
+        let pair = word &* 64 &+ bit
+        slots.append(pairCounts[pair] &<< 16 | pair)
+      }
     }
-    pairSlots.sort { (storage.pairCounts[$0], $0) < (storage.pairCounts[$1], $1) }
-    var slots = pairSlots.map { pairs &+ $0 }
+    slots.sort()
+    for index in slots.indices { slots[index] = pairs &+ slots[index] & 0xFFFF }
     var mask: UInt64 = 0
     var repeated: UInt64 = 0
     for term in terms {

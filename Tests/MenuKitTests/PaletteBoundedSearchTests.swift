@@ -211,7 +211,7 @@ struct PaletteBoundedSearchTests {
               #expect(bits & ~bounds.orders[orders + word] == 0, "\(query) in \(entry)")
             }
             // And every slot the limited search requires.
-            let slots = PalettePostings.slots(of: terms, storage: index.storage)
+            let slots = PalettePostings.slots(of: terms, pairCounts: index.storage.pairCounts)
             let has = slots.withUnsafeBufferPointer { slots in
               index.storage.postings.withUnsafeBufferPointer { postings in
                 PalettePostings.entries(having: slots, in: postings, block: entry / 64)
