@@ -584,8 +584,9 @@ struct PaletteShape: Sendable {
 /// The ordered pairs of lowercase scalars of an entry's texts, hashed to 512 bits: the pair
 /// (a, b) when a text has `a` somewhere before `b`. A term that is a subsequence of one of the
 /// texts has each of its characters before every later one in that text, so an entry that
-/// lacks one of the term's ordered pairs cannot match it: the limited search rejects most
-/// entries that have a query's letters in another order with three or four word tests.
+/// lacks one of the term's ordered pairs cannot match it: the limited search skips most
+/// entries that have a query's letters in another order through the pairs' postings
+/// (``PalettePostings``).
 struct PaletteOrderSignature {
   /// The 64-bit words of a signature.
   static var words: Int { 8 }
