@@ -149,7 +149,7 @@ extension PaletteIndex {
     guard limit > 0 else { return [] }
     // The history and exact-title bonuses, by entry, in index order.
     let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
-    var scan = PaletteBoundedScan(terms, limit: limit, storage: storage)
+    var scan = PaletteBoundedScan(terms, limit: limit, pairCounts: storage.pairCounts)
     defer { scan.patterns.deallocate() }
     // The bonus of the next entry that has one, and its index (`Int.max` after the last).
     var nextBonus = 0
@@ -159,16 +159,28 @@ extension PaletteIndex {
         // A local copy, which the compiler keeps in registers.
         var local = scan
         defer { scan = local }
-        for entry in 0..<buffers.entryMasks.count {
-          guard local.mayHaveQuery(entry, buffers: buffers, bounds: bounds) else { continue }
-          var bonus = 0
-          while bonusEntry < entry {
-            nextBonus += 1
-            bonusEntry = nextBonus < bonuses.count ? bonuses[nextBonus].entry : Int.max
+        // The entries that have the query's letters, repeats and pairs, a block of 64 at a
+        // time.
+        local.slots.withUnsafeBufferPointer { slots in
+          storage.postings.withUnsafeBufferPointer { postings in
+            let blocks = (buffers.entryMasks.count &+ 63) >> 6
+            for block in 0..<blocks {
+              var bits = PalettePostings.entries(having: slots, in: postings, block: block)
+              while bits != 0 {
+                let entry = block &<< 6 | bits.trailingZeroBitCount
+                bits &= bits &- 1
+                var bonus = 0
+                while bonusEntry < entry {
+                  nextBonus += 1
+                  bonusEntry = nextBonus < bonuses.count ? bonuses[nextBonus].entry : Int.max
+                }
+                if bonusEntry == entry { bonus = bonuses[nextBonus].bonus }
+                local.rank(
+                  entry, bonus: bonus, tail: bounds.rankTails[entry], buffers: buffers,
+                  bounds: bounds)
+              }
+            }
           }
-          if bonusEntry == entry { bonus = bonuses[nextBonus].bonus }
-          local.rank(
-            entry, bonus: bonus, tail: bounds.rankTails[entry], buffers: buffers, bounds: bounds)
         }
       }
     }
@@ -187,7 +199,7 @@ extension PaletteIndex {
     guard limit > 0 else { return [] }
     // The history and exact-title bonuses, by entry, in index order.
     let bonuses = searchBonuses(queryTitle: queryTitle, history: history)
-    var scan = PaletteBoundedScan(terms, limit: limit, storage: storage)
+    var scan = PaletteBoundedScan(terms, limit: limit, pairCounts: storage.pairCounts)
     defer { scan.patterns.deallocate() }
     let entryCount = storage.entryMasks.count
     let looseFloor = scan.looseFloor
@@ -199,39 +211,41 @@ extension PaletteIndex {
       score: scan.patterns.terms.reduce(scan.alignmentBound) {
         $0 &+ PaletteRanking.wholeWord &+ ($1.initialsBit != 0 ? PaletteRanking.acronym : 0)
       })
-    // The entries with a bonus, one bit each: examined first, then skipped.
-    let bonusWords = (entryCount &+ 63) >> 6
-    let bonusBits = UnsafeMutablePointer<UInt64>.allocate(capacity: max(bonusWords, 1))
-    bonusBits.initialize(repeating: 0, count: max(bonusWords, 1))
-    defer { bonusBits.deallocate() }
-    for (entry, _) in bonuses { bonusBits[entry >> 6] |= 1 << UInt64(entry & 63) }
+    // The entries that have the query's letters, repeats and pair, one bit each; the
+    // entries with a bonus, examined first, are then taken out.
+    let blocks = (entryCount &+ 63) >> 6
+    let candidates = UnsafeMutablePointer<UInt64>.allocate(capacity: max(blocks, 1))
+    defer { candidates.deallocate() }
+    scan.slots.withUnsafeBufferPointer { slots in
+      storage.postings.withUnsafeBufferPointer { postings in
+        for block in 0..<blocks {
+          candidates[block] = PalettePostings.entries(having: slots, in: postings, block: block)
+        }
+      }
+    }
     storage.withBuffers { buffers in
       storage.withBoundBuffers { bounds in
         // A local copy, which the compiler keeps in registers.
         var local = scan
         defer { scan = local }
-        /// Ranks one entry with its bonus in `scan`, unless `once` and it was examined before:
-        /// an entry with a bonus, examined first, or one of a tail below `first`, examined in
-        /// rank order.
+        /// Ranks one entry with its bonus in `scan` when it is among the candidates: an entry
+        /// with a bonus, examined first, or one without of a tail from `first` on.
         /// (The scan is passed in, not captured: a captured variable would be checked for
         /// exclusive access at run time on every entry.)
         @inline(__always)
         func examine(
           _ scan: inout PaletteBoundedScan, _ entry: Int, bonus: Int, tail: UInt64,
-          first: UInt64 = 0, once: Bool = true
+          first: UInt64 = 0
         ) {
-          guard scan.mayHaveQuery(entry, buffers: buffers, bounds: bounds, fourthWord: false)
+          guard candidates[entry >> 6] & (1 << UInt64(entry & 63)) != 0, tail >= first
           else { return }
-          if once {
-            guard tail >= first, bonusBits[entry >> 6] & (1 << UInt64(entry & 63)) == 0
-            else { return }
-          }
           scan.rank(entry, bonus: bonus, tail: tail, buffers: buffers, bounds: bounds)
         }
         // First the entries with a bonus.
         for (entry, bonus) in bonuses {
-          examine(&local, entry, bonus: bonus, tail: bounds.rankTails[entry], once: false)
+          examine(&local, entry, bonus: bonus, tail: bounds.rankTails[entry])
         }
+        for (entry, _) in bonuses { candidates[entry >> 6] &= ~(1 << UInt64(entry & 63)) }
         // Then the others by rank tail, so that the threshold soon holds the best keys and
         // the scan stops where no entry without a bonus can rank ahead of it. When, after
         // the first entries, the threshold would leave most entries to examine anyway, the
@@ -288,8 +302,13 @@ extension PaletteIndex {
         }
         // The rest in index order: the entries of a tail from `rest` on, without a bonus.
         if position < entryCount {
-          for entry in 0..<entryCount {
-            examine(&local, entry, bonus: 0, tail: bounds.rankTails[entry], first: rest)
+          for block in 0..<blocks {
+            var bits = candidates[block]
+            while bits != 0 {
+              let entry = block &<< 6 | bits.trailingZeroBitCount
+              bits &= bits &- 1
+              examine(&local, entry, bonus: 0, tail: bounds.rankTails[entry], first: rest)
+            }
           }
         }
       }
@@ -462,9 +481,6 @@ struct PaletteBoundedScan {
   let patterns: PalettePatterns
   /// The scorer's scratch rows, shared by every entry of the search.
   let scratch = FuzzyScratch()
-  /// The letters of the query, and its repeated letters.
-  let queryMask: UInt64
-  let queryRepeats: UInt64
   /// The first bound, before the texts' shapes: every term's best alignment anywhere (each
   /// character 16 + 10, the first one's bonus twice).
   let alignmentBound: Int
@@ -480,17 +496,10 @@ struct PaletteBoundedScan {
   /// The word bits of the terms when every term is a word, else all bits (which an entry
   /// has only by chance; skipping the order bound never changes the results).
   let queryWords: UInt64
-  /// The four words of the ordered-pair signature whose required bits the fewest entries
-  /// have, and those bits (a subset of the required bits is still necessary); the fourth is
-  /// tested only on the entries that pass the first three.
-  let word0: Int
-  let word1: Int
-  let word2: Int
-  let word3: Int
-  let order0: UInt64
-  let order1: UInt64
-  let order2: UInt64
-  let order3: UInt64
+  /// The slots of ``PaletteStorage/postings`` an entry must have
+  /// (``PalettePostings/slots(of:pairCounts:)``): the query's letters, repeated letters and
+  /// ordered pairs.
+  let slots: [Int]
   /// How many results the search keeps.
   let limit: Int
   /// The best keys so far, sorted, with their scores and best fields.
@@ -501,12 +510,11 @@ struct PaletteBoundedScan {
   var orderTries = 0
   var orderRejects = 0
 
-  /// The facts of a query of `terms`, for a search of `storage` that keeps `limit` results.
-  init(_ terms: [FuzzyTerm], limit: Int, storage: PaletteStorage) {
+  /// The facts of a query of `terms`, for a search that keeps `limit` results of an index
+  /// with these ``PaletteStorage/pairCounts``.
+  init(_ terms: [FuzzyTerm], limit: Int, pairCounts: [Int]) {
     patterns = PalettePatterns(terms)
     self.limit = limit
-    queryMask = terms.reduce(UInt64(0)) { $0 | $1.mask }
-    queryRepeats = patterns.terms.reduce(UInt64(0)) { $0 | $1.repeats }
     alignmentBound = terms.reduce(0) { $0 + 26 * $1.scalars.count + 10 }
     anyWordBonus = patterns.terms.filter { $0.wordBit == 0 }.count * PaletteRanking.wholeWord
     looseFloor = PaletteCandidate.key(tail: 0, score: alignmentBound &+ anyWordBonus)
@@ -516,77 +524,13 @@ struct PaletteBoundedScan {
     queryWords =
       patterns.terms.contains { $0.wordBit == 0 }
       ? UInt64.max : patterns.terms.reduce(UInt64(0)) { $0 | $1.wordBit }
-    let required = PaletteOrderSignature.required(terms)
-    // The share of the entries that have all of a word's required bits, estimated from how
-    // many have each bit (as if they were independent): the rarest are tested.
-    let entryCount = Double(max(storage.entryMasks.count, 1))
-    func share(_ word: Int) -> Double {
-      SetBits(required[word]).reduce(1.0) {
-        $0 * (Double(storage.pairCounts[word &* 64 &+ $1]) / entryCount)
-      }
-    }
-    // The words with required bits by share, then by position, four at most (a word without
-    // required bits tests nothing): picked one at a time, without sorting.
-    var shares = [Double](repeating: 0, count: required.count)
-    for word in required.indices where required[word] != 0 { shares[word] = share(word) }
-    var tested = [(word: Int, bits: UInt64)](repeating: (0, 0), count: 4)
-    var picked: UInt64 = 0
-    for slot in 0..<4 {
-      var best = -1
-      for word in required.indices
-      where required[word] != 0 && picked & (1 << UInt64(word)) == 0
-        && (best < 0 || shares[word] < shares[best])
-      {
-        best = word
-      }
-      guard best >= 0 else { break }
-      picked |= 1 << UInt64(best)
-      tested[slot] = (best, required[best])
-    }
-    (word0, order0) = tested[0]
-    (word1, order1) = tested[1]
-    (word2, order2) = tested[2]
-    (word3, order3) = tested[3]
+    slots = PalettePostings.slots(of: terms, pairCounts: pairCounts)
     top.reserveCapacity(limit + 1)
   }
 
-  /// Whether an entry has the query's letters, its repeated letters and (with a term of
-  /// several characters) its ordered pairs: most entries that have its letters have them in
-  /// another order.
-  ///
-  /// - Parameter fourthWord: Whether to test the fourth word of pairs too: the scan by rank
-  ///   tail, whose one term has at most one pair, does not (its loop then stays small
-  ///   enough for the compiler to keep it in one function).
-  @inline(__always)
-  func mayHaveQuery(
-    _ entry: Int, buffers: PaletteBuffers, bounds: PaletteBoundBuffers, fourthWord: Bool = true
-  ) -> Bool {
-    // Most queries repeat no letter: their entries' repeats are not read.
-    guard queryMask & ~buffers.entryMasks[entry] == 0,
-      queryRepeats == 0 || queryRepeats & ~buffers.entryRepeats[entry] == 0
-    else { return false }
-    if hasLongTerm {
-      let orders = entry &* PaletteOrderSignature.words
-      guard fourthWord else {
-        return (order0 & ~bounds.orders[orders &+ word0])
-          | (order1 & ~bounds.orders[orders &+ word1])
-          | (order2 & ~bounds.orders[orders &+ word2]) == 0
-      }
-      // The index-order scan tests the rarest word alone first: it rejects most entries that
-      // lack the query's pairs. (The scan by rank tail keeps one test: its one term of at
-      // most two characters has one pair, in one word.)
-      guard order0 & ~bounds.orders[orders &+ word0] == 0,
-        (order1 & ~bounds.orders[orders &+ word1])
-          | (order2 & ~bounds.orders[orders &+ word2]) == 0
-      else { return false }
-      return order3 & ~bounds.orders[orders &+ word3] == 0
-    }
-    return true
-  }
-
-  /// Ranks an entry that ``mayHaveQuery(_:buffers:bounds:fourthWord:)`` passed, with its history and
-  /// exact-title bonus and its rank tail: its bounds first, then, when they may rank it among
-  /// the best `limit`, its score.
+  /// Ranks an entry that has every slot of ``slots``, with its history and exact-title bonus
+  /// and its rank tail: its bounds first, then, when they may rank it among the best `limit`,
+  /// its score.
   @inline(__always)
   mutating func rank(
     _ entry: Int, bonus: Int, tail: UInt64, buffers: PaletteBuffers, bounds: PaletteBoundBuffers

@@ -304,8 +304,13 @@ struct PaletteStorage: Sendable {
   /// of its texts (``PaletteOrderSignature``).
   var entryOrders: [UInt64] = []
   /// How many entries have each bit of ``entryOrders`` (word by word, 64 bits each): the
-  /// limited search tests the words of a query's pairs that the fewest entries have.
+  /// limited search tests the bits of a query's pairs that the fewest entries have first.
   var pairCounts = [Int](repeating: 0, count: PaletteOrderSignature.words &* 64)
+  /// The entries that have each bit of ``entryMasks``, ``entryRepeats`` and ``entryOrders``,
+  /// as bitsets of 64 entries a block (``PalettePostings``): the limited search finds the
+  /// entries that have all of a query's bits with a few word tests per block instead of some
+  /// for each entry.
+  var postings: [UInt64] = []
   /// The length of each entry's title in Unicode scalars (0 without a title field).
   var titleLengths: [Int] = []
   /// Each entry's title-like texts, lowercased, with a trailing ellipsis removed: the exact
@@ -318,6 +323,9 @@ struct PaletteStorage: Sendable {
 
   /// Prepares an entry's texts.
   mutating func append(_ entry: PaletteEntry) {
+    if entryFields.count & 63 == 0 {
+      postings += repeatElement(0, count: PalettePostings.stride)
+    }
     entryFields.append(0..<0)
     rankTails.append(0)
     entryMasks.append(0)
@@ -375,6 +383,20 @@ struct PaletteStorage: Sendable {
     for (ordinal, keyword) in entry.keywords.enumerated() { add(keyword, .keyword, ordinal) }
     add(entry.pathText, .path)
     entryFields[position] = first..<fields.count
+    // The entry's old bits (none for a new entry) leave the postings, its new ones enter them.
+    let block = (position >> 6) &* PalettePostings.stride
+    let entryBit: UInt64 = 1 << UInt64(position & 63)
+    func post(_ old: UInt64, _ new: UInt64, at slot: Int) {
+      for bit in SetBits(old) { postings[block &+ slot &+ bit] &= ~entryBit }
+      for bit in SetBits(new) { postings[block &+ slot &+ bit] |= entryBit }
+    }
+    post(entryMasks[position], entryMask, at: PalettePostings.letters)
+    post(entryRepeats[position], repeats, at: PalettePostings.repeats)
+    for word in 0..<PaletteOrderSignature.words {
+      post(
+        entryOrders[position &* PaletteOrderSignature.words &+ word], orders.bits[word],
+        at: PalettePostings.pairs &+ word &* 64)
+    }
     entryMasks[position] = entryMask
     entryWords[position] = words
     entryInitials[position] = initials
@@ -562,8 +584,9 @@ struct PaletteShape: Sendable {
 /// The ordered pairs of lowercase scalars of an entry's texts, hashed to 512 bits: the pair
 /// (a, b) when a text has `a` somewhere before `b`. A term that is a subsequence of one of the
 /// texts has each of its characters before every later one in that text, so an entry that
-/// lacks one of the term's ordered pairs cannot match it: the limited search rejects most
-/// entries that have a query's letters in another order with three or four word tests.
+/// lacks one of the term's ordered pairs cannot match it: the limited search skips most
+/// entries that have a query's letters in another order through the pairs' postings
+/// (``PalettePostings``).
 struct PaletteOrderSignature {
   /// The 64-bit words of a signature.
   static var words: Int { 8 }
@@ -628,6 +651,63 @@ struct PaletteOrderSignature {
       }
     }
     return required
+  }
+}
+
+/// Where ``PaletteStorage/postings`` keeps each signature bit's entries: for each block of 64
+/// entries, ``stride`` words, one for each bit of ``PaletteStorage/entryMasks`` (from
+/// ``letters`` on), of ``PaletteStorage/entryRepeats`` (from ``repeats``) and of
+/// ``PaletteStorage/entryOrders`` (from ``pairs``, word by word); bit `e & 63` of a word is
+/// set when entry `e` has that signature bit.
+enum PalettePostings {
+  /// The first slot of the letter bits.
+  static var letters: Int { 0 }
+  /// The first slot of the repeat bits.
+  static var repeats: Int { 64 }
+  /// The first slot of the ordered-pair bits.
+  static var pairs: Int { 128 }
+  /// The words of one block.
+  static var stride: Int { pairs &+ PaletteOrderSignature.words &* 64 }
+
+  /// The slots a query needs: every bit of its letters, of its repeated letters and (for
+  /// terms of several characters) of its ordered pairs (``PaletteOrderSignature/required(_:)``);
+  /// the pairs first, the rarest of them first (by ``PaletteStorage/pairCounts``), then the
+  /// repeats and the letters. An entry without one of them cannot match the query.
+  static func slots(of terms: [FuzzyTerm], pairCounts: [Int]) -> [Int] {
+    // The pairs as their count and slot in one integer, so that a plain sort orders them.
+    var slots: [Int] = []
+    for (word, bits) in PaletteOrderSignature.required(terms).enumerated() {
+      for bit in SetBits(bits) {
+        let pair = word &* 64 &+ bit
+        slots.append(pairCounts[pair] &<< 16 | pair)
+      }
+    }
+    slots.sort()
+    for index in slots.indices { slots[index] = pairs &+ slots[index] & 0xFFFF }
+    var mask: UInt64 = 0
+    var repeated: UInt64 = 0
+    for term in terms {
+      mask |= term.mask
+      repeated |= PaletteSignature.repeats(term.scalars.map(FuzzyText.lowercase))
+    }
+    for bit in SetBits(repeated) { slots.append(repeats &+ bit) }
+    for bit in SetBits(mask) { slots.append(letters &+ bit) }
+    return slots
+  }
+
+  /// The entries of a block that have every slot of `slots` (not empty), one bit each.
+  @inline(__always)
+  static func entries(
+    having slots: UnsafeBufferPointer<Int>, in postings: UnsafeBufferPointer<UInt64>, block: Int
+  ) -> UInt64 {
+    let base = block &* stride
+    var bits = postings[base &+ slots[0]]
+    var index = 1
+    while bits != 0 && index < slots.count {
+      bits &= postings[base &+ slots[index]]
+      index &+= 1
+    }
+    return bits
   }
 }
 

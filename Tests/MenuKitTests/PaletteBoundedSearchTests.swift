@@ -128,6 +128,41 @@ struct PaletteBoundedSearchTests {
     #expect(counts.contains { $0 > 0 })
   }
 
+  @Test("the postings are the entries' letter, repeat and pair bits, after new and merged entries")
+  func postings() {
+    var (index, _) = Self.index()
+    for number in 0..<40 {
+      index.add(PaletteEntry(target: .identifier("posted\(number)"), title: "Zq \(number) Öx"))
+      index.add(
+        PaletteEntry(
+          target: .identifier("command\(number * 13)"), title: "", keywords: ["jk"],
+          aliases: ["qz Xö \(number)"]))
+    }
+    let storage = index.storage
+    let stride = PalettePostings.stride
+    #expect(storage.postings.count == (index.entries.count + 63) / 64 * stride)
+    var expected = [UInt64](repeating: 0, count: storage.postings.count)
+    for entry in index.entries.indices {
+      let bit: UInt64 = 1 << UInt64(entry % 64)
+      let base = entry / 64 * stride
+      var signature = [(PalettePostings.letters, storage.entryMasks[entry])]
+      signature.append((PalettePostings.repeats, storage.entryRepeats[entry]))
+      for word in 0..<PaletteOrderSignature.words {
+        signature.append(
+          (
+            PalettePostings.pairs + word * 64,
+            storage.entryOrders[entry * PaletteOrderSignature.words + word]
+          ))
+      }
+      for (slot, bits) in signature {
+        for position in 0..<64 where bits & (1 << UInt64(position)) != 0 {
+          expected[base + slot + position] |= bit
+        }
+      }
+    }
+    #expect(storage.postings == expected)
+  }
+
   @Test("a term's required pairs reach every later scalar of a short term, and stay linear")
   func requiredPairsReach() throws {
     let terms = FuzzyMatcher(query: "abcdefghi").prepared
@@ -175,6 +210,14 @@ struct PaletteBoundedSearchTests {
             for (word, bits) in PaletteOrderSignature.required(terms).enumerated() {
               #expect(bits & ~bounds.orders[orders + word] == 0, "\(query) in \(entry)")
             }
+            // And every slot the limited search requires.
+            let slots = PalettePostings.slots(of: terms, pairCounts: index.storage.pairCounts)
+            let has = slots.withUnsafeBufferPointer { slots in
+              index.storage.postings.withUnsafeBufferPointer { postings in
+                PalettePostings.entries(having: slots, in: postings, block: entry / 64)
+              }
+            }
+            #expect(has & (1 << UInt64(entry % 64)) != 0, "\(query) in \(entry)")
             // The order bound too, and it fails only where the score does.
             let order = buffers.orderBound(of: patterns.terms, entry: entry, scratch: scratch)
             #expect(
