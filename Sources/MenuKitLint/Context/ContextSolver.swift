@@ -707,58 +707,45 @@ private struct GroundNodes {
     return append(.or(start..<operands.count))
   }
 
-  /// Three-valued evaluation of a node: nil when unassigned variables decide.
-  func evaluate(_ index: Int, _ assignment: [Int]) -> Bool? {
+  /// Three-valued evaluation of a node, nil when unassigned variables decide, and then the
+  /// variable to branch on: the first unassigned variable, operands in order, in the first
+  /// part of the node whose value is still unknown. One walk answers both; the value short-
+  /// circuits as a conjunction or disjunction does, and an unknown value always has such a
+  /// variable (only a test of an unassigned variable is unknown by itself).
+  ///
+  /// - Returns: The value, and the variable to branch on when it is unknown (else -1).
+  func evaluate(_ index: Int, _ assignment: [Int]) -> (value: Bool?, branch: Int) {
     switch nodes[index] {
     case .constant(let value):
-      return value
+      return (value, -1)
     case .test(let variable, let allowed):
       let value = assignment[variable]
-      return value < 0 ? nil : allowed.contains(value)
+      return value < 0 ? (nil, variable) : (allowed.contains(value), -1)
     case .not(let inner):
-      return evaluate(inner, assignment).map { !$0 }
+      let (value, branch) = evaluate(inner, assignment)
+      return (value.map { !$0 }, branch)
     case .and(let range):
-      var unknown = false
+      var branch = -1
       for position in range {
-        switch evaluate(operands[position], assignment) {
-        case false?: return false
-        case nil: unknown = true
+        let operand = evaluate(operands[position], assignment)
+        switch operand.value {
+        case false?: return (false, -1)
+        case nil: if branch < 0 { branch = operand.branch }
         case true?: continue
         }
       }
-      return unknown ? nil : true
+      return branch < 0 ? (true, -1) : (nil, branch)
     case .or(let range):
-      var unknown = false
+      var branch = -1
       for position in range {
-        switch evaluate(operands[position], assignment) {
-        case true?: return true
-        case nil: unknown = true
+        let operand = evaluate(operands[position], assignment)
+        switch operand.value {
+        case true?: return (true, -1)
+        case nil: if branch < 0 { branch = operand.branch }
         case false?: continue
         }
       }
-      return unknown ? nil : false
-    }
-  }
-
-  /// An unassigned variable in a part of a node whose value is still unknown.
-  func undecidedVariable(_ index: Int, _ assignment: [Int]) -> Int? {
-    switch nodes[index] {
-    case .constant:
-      return nil
-    case .test(let variable, _):
-      return assignment[variable] < 0 ? variable : nil
-    case .not(let inner):
-      return undecidedVariable(inner, assignment)
-    case .and(let range), .or(let range):
-      for position in range {
-        let operand = operands[position]
-        if evaluate(operand, assignment) == nil,
-          let variable = undecidedVariable(operand, assignment)
-        {
-          return variable
-        }
-      }
-      return nil
+      return branch < 0 ? (false, -1) : (nil, branch)
     }
   }
 
@@ -776,12 +763,12 @@ private struct GroundNodes {
   {
     steps -= 1
     if steps < 0 { return nil }
-    switch evaluate(root, assignment) {
+    let (value, next) = evaluate(root, assignment)
+    switch value {
     case true?: return true
     case false?: return false
     case nil: break
     }
-    guard let next = undecidedVariable(root, assignment) else { return false }
     for value in 0..<domainSizes[next] {
       assignment[next] = value
       switch search(root, &assignment, &steps, domainSizes: domainSizes) {
