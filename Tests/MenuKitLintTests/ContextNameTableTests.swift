@@ -59,6 +59,21 @@ struct ContextNameTableTests {
     #expect(satisfiable > 100)
   }
 
+  @Test("the search branches on the first unknown variable, operands in order, false first")
+  func branchingOrder() throws {
+    let solver = ContextSolver()
+    // `b` is tried first and left false, so `a` makes the formula hold; branching on `a` first
+    // would find `b`.
+    #expect(
+      solver.witness(for: .predicate(try ContextPredicate(parsing: "b || a"))) == [
+        KeyContext(["a"])
+      ])
+    // The first part still unknown is `c || b`: with `c` false, `b` holds and `a` is then
+    // decided false by `!(a && b)`.
+    let formula = ContextFormula.predicate(try ContextPredicate(parsing: "(c || b) && !(a && b)"))
+    #expect(solver.witness(for: formula) == [KeyContext(["b"])])
+  }
+
   @Test("a witness names values in the order of their text, whatever order they come in")
   func valuesInTextOrder() throws {
     let solver = ContextSolver()
