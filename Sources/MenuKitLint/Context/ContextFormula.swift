@@ -55,51 +55,119 @@ package indirect enum ContextFormula: Hashable, Sendable {
 
 // MARK: - Internal
 
+/// The names of a term, each numbered once: identifiers, keys and values share one numbering,
+/// so the solver grounds and searches on numbers and reads a name's text only to sort names
+/// and to write a witness.
+struct ContextNames {
+  /// The names, by number.
+  private(set) var strings: [String] = []
+  /// The number of each name.
+  private var numbers: [String: Int] = [:]
+
+  /// The number of a name, given on first sight.
+  mutating func number(_ name: String) -> Int {
+    if let known = numbers[name] { return known }
+    let number = strings.count
+    numbers[name] = number
+    strings.append(name)
+    return number
+  }
+
+  /// The name of a number.
+  subscript(number: Int) -> String { strings[number] }
+
+  /// How many names there are.
+  var count: Int { strings.count }
+}
+
+/// Names numbered once for every formula the solver is asked about in a batch (the bindings'
+/// contexts of one key sequence, in the conflict analysis), with what grounding reads of each
+/// name: its rank in the order of the names' text and whether it names a kind. Grounding a
+/// formula then reads numbers only; no name is hashed or compared again.
+///
+/// One formula is grounded at a time: the table keeps the places of the names of the formula
+/// being grounded (``places``), so a table is not shared between threads.
+final class ContextNameTable {
+  /// The names.
+  let names: ContextNames
+  /// Each name's rank in the order of the names' text, by number.
+  let ranks: [Int]
+  /// Whether each name, as an identifier, names a kind (``ContextSolver/Assumptions/isKind(_:)``),
+  /// by number.
+  let isKind: [Bool]
+  /// The place of each name among the names of the formula being grounded, by number; -1 for
+  /// a name not in it, and for every name between two formulas.
+  var places: [Int]
+
+  /// Reads a table's names under a solver's assumptions.
+  ///
+  /// - Parameters:
+  ///   - names: The names.
+  ///   - assumptions: The solver's assumptions, which say which names are kinds.
+  init(_ names: ContextNames, assumptions: ContextSolver.Assumptions) {
+    self.names = names
+    var ranks = [Int](repeating: 0, count: names.count)
+    for (rank, number) in names.strings.indices.sorted(by: { names[$0] < names[$1] })
+      .enumerated()
+    {
+      ranks[number] = rank
+    }
+    self.ranks = ranks
+    isKind = names.strings.map(assumptions.isKind)
+    places = [Int](repeating: -1, count: names.count)
+  }
+}
+
 /// A formula in the solver's terms: atoms at the current position and `ancestor` for the
-/// positions above it.
+/// positions above it, with names as numbers of a ``ContextNames``.
 indirect enum ContextTerm: Hashable {
   /// A fixed truth value.
   case constant(Bool)
-  /// The context has the identifier, or a value for the key of that name.
-  case identifier(String)
-  /// The context's value for the key is the value.
-  case equal(String, String)
+  /// The context has the identifier, or a value for the key of that name (a name's number).
+  case identifier(Int)
+  /// The context's value for the key is the value (the key's and the value's numbers).
+  case equal(Int, Int)
   case not(ContextTerm)
   case and([ContextTerm])
   case or([ContextTerm])
   /// The term holds at some position strictly above the current one.
   case ancestor(ContextTerm)
 
-  /// The term of a formula.
-  init(_ formula: ContextFormula) {
+  /// The term of a formula, its names numbered in `names`.
+  init(_ formula: ContextFormula, names: inout ContextNames) {
     switch formula {
     case .predicate(let predicate):
-      self = predicate.map(ContextTerm.init(predicate:)) ?? .constant(true)
+      self = predicate.map { ContextTerm(predicate: $0, names: &names) } ?? .constant(true)
     case .not(let formula):
-      self = .not(ContextTerm(formula))
+      self = .not(ContextTerm(formula, names: &names))
     case .and(let formulas):
-      self = .and(formulas.map(ContextTerm.init))
+      self = .and(formulas.map { ContextTerm($0, names: &names) })
     case .or(let formulas):
-      self = .or(formulas.map(ContextTerm.init))
+      self = .or(formulas.map { ContextTerm($0, names: &names) })
     case .somewhere(let formula):
-      let term = ContextTerm(formula)
+      let term = ContextTerm(formula, names: &names)
       self = .or([term, .ancestor(term)])
     }
   }
 
-  /// The term of a predicate: `A > B` is `B` here and `A` on an ancestor.
-  init(predicate: ContextPredicate) {
+  /// The term of a predicate, its names numbered in `names`: `A > B` is `B` here and `A` on an
+  /// ancestor.
+  init(predicate: ContextPredicate, names: inout ContextNames) {
     switch predicate {
-    case .identifier(let name): self = .identifier(name)
-    case .equal(let key, let value): self = .equal(key, value)
-    case .notEqual(let key, let value): self = .not(.equal(key, value))
-    case .not(let inner): self = .not(ContextTerm(predicate: inner))
+    case .identifier(let name): self = .identifier(names.number(name))
+    case .equal(let key, let value): self = .equal(names.number(key), names.number(value))
+    case .notEqual(let key, let value):
+      self = .not(.equal(names.number(key), names.number(value)))
+    case .not(let inner): self = .not(ContextTerm(predicate: inner, names: &names))
     case .and(let operands):
-      self = .and(operands.map(ContextTerm.init(predicate:)))
+      self = .and(operands.map { ContextTerm(predicate: $0, names: &names) })
     case .or(let operands):
-      self = .or(operands.map(ContextTerm.init(predicate:)))
+      self = .or(operands.map { ContextTerm(predicate: $0, names: &names) })
     case .descendant(let ancestor, let descendant):
-      self = .and([ContextTerm(predicate: descendant), .ancestor(ContextTerm(predicate: ancestor))])
+      self = .and([
+        ContextTerm(predicate: descendant, names: &names),
+        .ancestor(ContextTerm(predicate: ancestor, names: &names)),
+      ])
     }
   }
 
@@ -123,16 +191,15 @@ indirect enum ContextTerm: Hashable {
     }
   }
 
-  /// Every identifier the term names (as an identifier, not as a key).
-  func collectNames(identifiers: inout Set<String>, values: inout [String: Set<String>]) {
+  /// Notes every name the term uses as an identifier and every value it compares a key with.
+  func collectNames(into names: inout GroundNameCollector) {
     switch self {
     case .constant: break
-    case .identifier(let name): identifiers.insert(name)
-    case .equal(let key, let value): values[key, default: []].insert(value)
-    case .not(let term), .ancestor(let term):
-      term.collectNames(identifiers: &identifiers, values: &values)
+    case .identifier(let name): names.identifier(name)
+    case .equal(let key, let value): names.equal(key, value)
+    case .not(let term), .ancestor(let term): term.collectNames(into: &names)
     case .and(let terms), .or(let terms):
-      for term in terms { term.collectNames(identifiers: &identifiers, values: &values) }
+      for term in terms { term.collectNames(into: &names) }
     }
   }
 }

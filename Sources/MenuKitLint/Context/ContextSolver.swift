@@ -282,16 +282,34 @@ package struct ContextSolver: Sendable {
   /// - Parameter formula: The formula.
   /// - Returns: The decision.
   package func decide(_ formula: ContextFormula) -> Decision {
-    let term = ContextTerm(formula)
+    var names = ContextNames()
+    let term = ContextTerm(formula, names: &names)
+    return decide(
+      formula, term: term, table: ContextNameTable(names, assumptions: assumptions))
+  }
+
+  /// ``decide(_:)`` for a formula whose term is already read, its names numbered in a table
+  /// shared by many formulas (the conflict analysis reads each binding's context once): the
+  /// same decision, without reading a name's text again.
+  ///
+  /// - Parameters:
+  ///   - formula: The formula.
+  ///   - term: Its term (``ContextTerm/init(_:names:)``), numbered in the table's names.
+  ///   - table: The names, read with this solver's assumptions.
+  /// - Returns: The decision.
+  func decide(_ formula: ContextFormula, term: ContextTerm, table: ContextNameTable) -> Decision {
     // Every step of the search evaluates the whole formula: a huge one (a when clause of
     // thousands of terms) is not searched at all.
     guard term.atomCount <= Self.maximumAtoms else { return .undecided }
+    // What grounding needs of the names, read once for every stack size.
+    let vocabulary = GroundVocabulary(term: term, table: table, assumptions: assumptions)
+    defer { vocabulary.release() }
     // The shortest stacks first: a witness usually needs one or two positions, and a formula
     // can hold on a short stack and on no longer one (`Editor && !(a > Editor) && !(!a > Editor)`).
     var decision = ContextSolver.Decision.unsatisfiable
     var steps = Self.maximumSteps
     for levels in 1...min(term.ancestorCount + 1, Self.maximumStackDepth) {
-      var problem = GroundProblem(term: term, levels: levels, assumptions: assumptions)
+      var problem = GroundProblem(term: term, levels: levels, vocabulary: vocabulary)
       decision = problem.solve(steps: &steps)
       if decision != .unsatisfiable { break }
     }
@@ -369,15 +387,132 @@ package struct ContextSolver: Sendable {
 
 // MARK: - Grounding and search
 
+/// What grounding a formula needs of its names, the same for every stack size: the variables
+/// of one position, in the order of the names' text, and the pairs of kinds that may not share
+/// a context. It numbers the formula's names from 0 in the table's scratch
+/// (``ContextNameTable/places``) until ``release()``.
+private struct GroundVocabulary {
+  /// The names' table.
+  let table: ContextNameTable
+  /// The formula's names (the table's numbers), by their place in the formula.
+  let found: [Int]
+  /// The places of the names that are identifiers or keys, in the order of their text: each
+  /// is an identifier variable at every position.
+  let identifiers: [Int]
+  /// The keys (the table's numbers), in the order of their text, each with the values
+  /// compared with it (the table's numbers) in the order of their text: each is a key
+  /// variable at every position, after the identifier variables.
+  let keys: [(key: Int, values: [Int])]
+  /// Each place's variable among ``identifiers``; -1 when the name is neither an identifier
+  /// nor a key.
+  let identifierSlots: [Int]
+  /// Each place's variable among ``keys``; -1 when the name is not a key.
+  let keySlots: [Int]
+  /// The pairs of kinds (the table's numbers) that may not hold at one context, in the order
+  /// of their text (the first before the second), when the kinds assumption applies.
+  let exclusivePairs: [(Int, Int)]
+
+  /// How many variables one position has.
+  var variablesPerLevel: Int { identifiers.count + keys.count }
+
+  /// Reads a term's names.
+  init(term: ContextTerm, table: ContextNameTable, assumptions: ContextSolver.Assumptions) {
+    self.table = table
+    var names = GroundNameCollector(table: table)
+    term.collectNames(into: &names)
+    found = names.found
+    let ranks = table.ranks
+    let found = names.found
+    let byText = { (lhs: Int, rhs: Int) in ranks[found[lhs]] < ranks[found[rhs]] }
+    let places = found.indices
+    let identifiers = places.filter { names.isIdentifier[$0] || names.isKey[$0] }
+      .sorted(by: byText)
+    let keyPlaces = places.filter { names.isKey[$0] }.sorted(by: byText)
+    keys = keyPlaces.map { place in
+      (key: found[place], values: names.values[place].sorted { ranks[$0] < ranks[$1] })
+    }
+    var identifierSlots = [Int](repeating: -1, count: found.count)
+    for (slot, place) in identifiers.enumerated() { identifierSlots[place] = slot }
+    var keySlots = [Int](repeating: -1, count: found.count)
+    for (slot, place) in keyPlaces.enumerated() { keySlots[place] = slot }
+    self.identifiers = identifiers
+    self.identifierSlots = identifierSlots
+    self.keySlots = keySlots
+    let kinds = places.filter { names.isIdentifier[$0] && table.isKind[found[$0]] }
+      .sorted(by: byText).map { found[$0] }
+    var exclusivePairs: [(Int, Int)] = []
+    if assumptions.exclusiveKinds, kinds.count <= ContextSolver.maximumExclusiveKinds {
+      for (index, first) in kinds.enumerated() {
+        for second in kinds[(index + 1)...]
+        where !assumptions.compatibleKinds.contains([
+          table.names[first], table.names[second],
+        ]) {
+          exclusivePairs.append((first, second))
+        }
+      }
+    }
+    self.exclusivePairs = exclusivePairs
+  }
+
+  /// The place of a name (the table's number) in the formula.
+  func place(_ name: Int) -> Int { table.places[name] }
+
+  /// Clears the table's scratch for the next formula.
+  func release() {
+    for name in found { table.places[name] = -1 }
+  }
+}
+
+/// Collects a term's names into a ``GroundVocabulary``: each name's place in the formula,
+/// given on first sight through the table's scratch, and what the formula does with it.
+struct GroundNameCollector {
+  /// The names' table, whose scratch keeps each name's place.
+  let table: ContextNameTable
+  /// The names (the table's numbers), by place.
+  var found: [Int] = []
+  /// Whether the formula uses each place's name as an identifier.
+  var isIdentifier: [Bool] = []
+  /// Whether the formula compares each place's name as a key.
+  var isKey: [Bool] = []
+  /// The values (the table's numbers) each place's key is compared with, each once.
+  var values: [[Int]] = []
+
+  /// The place of a name (the table's number), given on first sight.
+  mutating func place(_ name: Int) -> Int {
+    let known = table.places[name]
+    if known >= 0 { return known }
+    let place = found.count
+    table.places[name] = place
+    found.append(name)
+    isIdentifier.append(false)
+    isKey.append(false)
+    values.append([])
+    return place
+  }
+
+  /// Notes a name used as an identifier.
+  mutating func identifier(_ name: Int) {
+    isIdentifier[place(name)] = true
+  }
+
+  /// Notes a key compared with a value.
+  mutating func equal(_ key: Int, _ value: Int) {
+    let place = place(key)
+    isKey[place] = true
+    if !values[place].contains(value) { values[place].append(value) }
+  }
+}
+
 /// A formula grounded over a stack of a fixed size: finite-domain variables and tests on them.
 private struct GroundProblem {
   /// A variable: an identifier or a key at one position.
   struct Variable {
     var level: Int
-    var name: String
-    /// nil for an identifier (domain false/true); the named values for a key (domain: none,
-    /// each value, another value).
-    var values: [String]?
+    /// The name (the table's number).
+    var name: Int
+    /// nil for an identifier (domain false/true); the named values (the table's numbers) for a
+    /// key (domain: none, each value, another value).
+    var values: [Int]?
     var domainSize: Int { values.map { $0.count + 2 } ?? 2 }
   }
 
@@ -399,58 +534,51 @@ private struct GroundProblem {
     }
   }
 
+  let vocabulary: GroundVocabulary
   var variables: [Variable] = []
-  var identifierVariables: [[String: Int]] = []
-  var keyVariables: [[String: Int]] = []
   /// The grounded formula's nodes, and the root's index among them.
   var nodes = GroundNodes()
   var root = 0
   let levels: Int
 
-  init(term: ContextTerm, levels: Int, assumptions: ContextSolver.Assumptions) {
+  init(term: ContextTerm, levels: Int, vocabulary: GroundVocabulary) {
     self.levels = levels
-    var identifiers: Set<String> = []
-    var values: [String: Set<String>] = [:]
-    term.collectNames(identifiers: &identifiers, values: &values)
+    self.vocabulary = vocabulary
+    variables.reserveCapacity(levels * vocabulary.variablesPerLevel)
     for level in 0..<levels {
-      var ids: [String: Int] = [:]
-      for name in identifiers.union(values.keys).sorted() {
-        ids[name] = variables.count
-        variables.append(Variable(level: level, name: name, values: nil))
+      for place in vocabulary.identifiers {
+        variables.append(Variable(level: level, name: vocabulary.found[place], values: nil))
       }
-      var keys: [String: Int] = [:]
-      for (key, named) in values.sorted(by: { $0.key < $1.key }) {
-        keys[key] = variables.count
-        variables.append(Variable(level: level, name: key, values: named.sorted()))
+      for (key, named) in vocabulary.keys {
+        variables.append(Variable(level: level, name: key, values: named))
       }
-      identifierVariables.append(ids)
-      keyVariables.append(keys)
     }
     var conjuncts = [ground(term, at: levels - 1)]
-    let kinds = identifiers.filter(assumptions.isKind).sorted()
-    if assumptions.exclusiveKinds, kinds.count <= ContextSolver.maximumExclusiveKinds {
+    if !vocabulary.exclusivePairs.isEmpty {
       for level in 0..<levels {
-        for (index, first) in kinds.enumerated() {
-          for second in kinds[(index + 1)...]
-          where !assumptions.compatibleKinds.contains([first, second]) {
-            let both = [identifier(first, at: level), identifier(second, at: level)]
-            conjuncts.append(nodes.not(nodes.and(both)))
-          }
+        for (first, second) in vocabulary.exclusivePairs {
+          let both = [identifier(first, at: level), identifier(second, at: level)]
+          conjuncts.append(nodes.not(nodes.and(both)))
         }
       }
     }
     root = nodes.and(conjuncts)
   }
 
-  /// `name` at a level: the identifier, or any value for the key; returns its node.
-  mutating func identifier(_ name: String, at level: Int) -> Int {
+  /// `name` (a name's number) at a level: the identifier, or any value for the key; returns
+  /// its node.
+  mutating func identifier(_ name: Int, at level: Int) -> Int {
+    let base = level * vocabulary.variablesPerLevel
+    let place = vocabulary.place(name)
     var alternatives: [Int] = []
-    if let variable = identifierVariables[level][name] {
-      alternatives.append(nodes.test(variable, .value(1)))
+    let slot = vocabulary.identifierSlots[place]
+    if slot >= 0 {
+      alternatives.append(nodes.test(base + slot, .value(1)))
     }
-    if let variable = keyVariables[level][name] {
+    let keySlot = vocabulary.keySlots[place]
+    if keySlot >= 0 {
       // Every value of the domain but the first (domain 0..<domainSize).
-      alternatives.append(nodes.test(variable, .nonzero))
+      alternatives.append(nodes.test(base + vocabulary.identifiers.count + keySlot, .nonzero))
     }
     // A single test is its own disjunction: the same value and the same undecided variable
     // (a test has no parts that could be undecided while it is decided).
@@ -466,9 +594,11 @@ private struct GroundProblem {
     case .identifier(let name):
       return identifier(name, at: level)
     case .equal(let key, let value):
-      guard let variable = keyVariables[level][key],
-        let index = variables[variable].values?.firstIndex(of: value)
+      let slot = vocabulary.keySlots[vocabulary.place(key)]
+      guard slot >= 0, let index = vocabulary.keys[slot].values.firstIndex(of: value)
       else { return nodes.constant(false) }
+      let variable =
+        level * vocabulary.variablesPerLevel + vocabulary.identifiers.count + slot
       return nodes.test(variable, .value(index + 1))
     case .not(let inner):
       return nodes.not(ground(inner, at: level))
@@ -494,14 +624,16 @@ private struct GroundProblem {
 
   /// The stack an assignment describes; unassigned variables are false or without a value.
   func stack(from assignment: [Int]) -> [KeyContext] {
+    let names = vocabulary.table.names
     var stack = [KeyContext](repeating: KeyContext(), count: levels)
     for (index, variable) in variables.enumerated() where assignment[index] > 0 {
       let value = assignment[index]
       if let named = variable.values {
-        stack[variable.level].values[variable.name] =
-          value <= named.count ? named[value - 1] : Self.otherValue(avoiding: named)
+        stack[variable.level].values[names[variable.name]] =
+          value <= named.count
+          ? names[named[value - 1]] : Self.otherValue(avoiding: named.map { names[$0] })
       } else {
-        stack[variable.level].identifiers.insert(variable.name)
+        stack[variable.level].identifiers.insert(names[variable.name])
       }
     }
     return stack
@@ -575,58 +707,45 @@ private struct GroundNodes {
     return append(.or(start..<operands.count))
   }
 
-  /// Three-valued evaluation of a node: nil when unassigned variables decide.
-  func evaluate(_ index: Int, _ assignment: [Int]) -> Bool? {
+  /// Three-valued evaluation of a node, nil when unassigned variables decide, and then the
+  /// variable to branch on: the first unassigned variable, operands in order, in the first
+  /// part of the node whose value is still unknown. One walk answers both; the value short-
+  /// circuits as a conjunction or disjunction does, and an unknown value always has such a
+  /// variable (only a test of an unassigned variable is unknown by itself).
+  ///
+  /// - Returns: The value, and the variable to branch on when it is unknown (else -1).
+  func evaluate(_ index: Int, _ assignment: [Int]) -> (value: Bool?, branch: Int) {
     switch nodes[index] {
     case .constant(let value):
-      return value
+      return (value, -1)
     case .test(let variable, let allowed):
       let value = assignment[variable]
-      return value < 0 ? nil : allowed.contains(value)
+      return value < 0 ? (nil, variable) : (allowed.contains(value), -1)
     case .not(let inner):
-      return evaluate(inner, assignment).map { !$0 }
+      let (value, branch) = evaluate(inner, assignment)
+      return (value.map { !$0 }, branch)
     case .and(let range):
-      var unknown = false
+      var branch = -1
       for position in range {
-        switch evaluate(operands[position], assignment) {
-        case false?: return false
-        case nil: unknown = true
+        let operand = evaluate(operands[position], assignment)
+        switch operand.value {
+        case false?: return (false, -1)
+        case nil: if branch < 0 { branch = operand.branch }
         case true?: continue
         }
       }
-      return unknown ? nil : true
+      return branch < 0 ? (true, -1) : (nil, branch)
     case .or(let range):
-      var unknown = false
+      var branch = -1
       for position in range {
-        switch evaluate(operands[position], assignment) {
-        case true?: return true
-        case nil: unknown = true
+        let operand = evaluate(operands[position], assignment)
+        switch operand.value {
+        case true?: return (true, -1)
+        case nil: if branch < 0 { branch = operand.branch }
         case false?: continue
         }
       }
-      return unknown ? nil : false
-    }
-  }
-
-  /// An unassigned variable in a part of a node whose value is still unknown.
-  func undecidedVariable(_ index: Int, _ assignment: [Int]) -> Int? {
-    switch nodes[index] {
-    case .constant:
-      return nil
-    case .test(let variable, _):
-      return assignment[variable] < 0 ? variable : nil
-    case .not(let inner):
-      return undecidedVariable(inner, assignment)
-    case .and(let range), .or(let range):
-      for position in range {
-        let operand = operands[position]
-        if evaluate(operand, assignment) == nil,
-          let variable = undecidedVariable(operand, assignment)
-        {
-          return variable
-        }
-      }
-      return nil
+      return branch < 0 ? (false, -1) : (nil, branch)
     }
   }
 
@@ -644,12 +763,12 @@ private struct GroundNodes {
   {
     steps -= 1
     if steps < 0 { return nil }
-    switch evaluate(root, assignment) {
+    let (value, next) = evaluate(root, assignment)
+    switch value {
     case true?: return true
     case false?: return false
     case nil: break
     }
-    guard let next = undecidedVariable(root, assignment) else { return false }
     for value in 0..<domainSizes[next] {
       assignment[next] = value
       switch search(root, &assignment, &steps, domainSizes: domainSizes) {

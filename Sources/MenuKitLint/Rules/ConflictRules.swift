@@ -192,6 +192,10 @@ struct ConflictAnalysis {
     let solver: ContextSolver
     /// The formulas, by number.
     var formulas: [ContextFormula] = []
+    /// The formulas' terms, by number, read once, their names numbered in ``names``.
+    var terms: [ContextTerm] = []
+    /// The names of every formula.
+    let names: ContextNameTable
     /// The number of each member's formula.
     var memberFormula: [Int] = []
     /// Answers to "can both hold", by the two numbers.
@@ -210,6 +214,7 @@ struct ConflictAnalysis {
     init(solver: ContextSolver, members: [LintBinding]) {
       self.solver = solver
       var numbers: [ContextFormula: Int] = [:]
+      var names = ContextNames()
       for member in members {
         if let number = numbers[member.applies] {
           memberFormula.append(number)
@@ -217,8 +222,10 @@ struct ConflictAnalysis {
           numbers[member.applies] = formulas.count
           memberFormula.append(formulas.count)
           formulas.append(member.applies)
+          terms.append(ContextTerm(member.applies, names: &names))
         }
       }
+      self.names = ContextNameTable(names, assumptions: solver.assumptions)
     }
 
     /// Whether members `lhs` and `rhs` can apply at one position, with a witness stack.
@@ -230,7 +237,9 @@ struct ConflictAnalysis {
     mutating func overlap(formula lhs: Int, _ rhs: Int) -> ContextSolver.Decision {
       let key = Pair2(first: lhs, second: rhs)
       if let known = overlaps[key] { return known }
-      let decision = solver.decide(.and([formulas[key.first], formulas[key.second]]))
+      let decision = solver.decide(
+        .and([formulas[key.first], formulas[key.second]]),
+        term: .and([terms[key.first], terms[key.second]]), table: names)
       overlaps[key] = decision
       return decision
     }
@@ -240,7 +249,9 @@ struct ConflictAnalysis {
       let key = Pair2(first: memberFormula[lhs], second: memberFormula[rhs])
       if let known = implications[key] { return known }
       let answer =
-        solver.decide(.and([formulas[key.first], .not(formulas[key.second])])) == .unsatisfiable
+        solver.decide(
+          .and([formulas[key.first], .not(formulas[key.second])]),
+          term: .and([terms[key.first], .not(terms[key.second])]), table: names) == .unsatisfiable
       implications[key] = answer
       return answer
     }
@@ -255,7 +266,8 @@ struct ConflictAnalysis {
       let formula = ContextFormula.and([
         formulas[key[0]], .not(.or(key.dropFirst().map { formulas[$0] })),
       ])
-      let answer = solver.decide(formula) == .unsatisfiable
+      let term = ContextTerm.and([terms[key[0]], .not(.or(key.dropFirst().map { terms[$0] }))])
+      let answer = solver.decide(formula, term: term, table: names) == .unsatisfiable
       covers[key] = answer
       return answer
     }
