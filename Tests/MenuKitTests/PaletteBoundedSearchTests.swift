@@ -108,16 +108,23 @@ struct PaletteBoundedSearchTests {
     }
   }
 
-  @Test("the pair counts are the entries' ordered-pair bits, after new and merged entries")
-  func pairCounts() {
+  /// The test index with 40 new entries (`name0`, `name1`, …) and 40 entries merged into its
+  /// commands (every `step`-th): texts with letters, repeats and ordered pairs, ASCII and not.
+  private static func indexWithNewAndMergedEntries(named name: String, step: Int) -> PaletteIndex {
     var (index, _) = Self.index()
     for number in 0..<40 {
-      index.add(PaletteEntry(target: .identifier("pairs\(number)"), title: "Zq \(number) Öx"))
+      index.add(PaletteEntry(target: .identifier("\(name)\(number)"), title: "Zq \(number) Öx"))
       index.add(
         PaletteEntry(
-          target: .identifier("command\(number * 11)"), title: "", keywords: ["jk"],
+          target: .identifier("command\(number * step)"), title: "", keywords: ["jk"],
           aliases: ["qz Xö \(number)"]))
     }
+    return index
+  }
+
+  @Test("the pair counts are the entries' ordered-pair bits, after new and merged entries")
+  func pairCounts() {
+    let index = Self.indexWithNewAndMergedEntries(named: "pairs", step: 11)
     var counts = [Int](repeating: 0, count: PaletteOrderSignature.words * 64)
     for (slot, bits) in index.storage.entryOrders.enumerated() {
       for bit in 0..<64 where bits & (1 << UInt64(bit)) != 0 {
@@ -130,14 +137,7 @@ struct PaletteBoundedSearchTests {
 
   @Test("the postings are the entries' letter, repeat and pair bits, after new and merged entries")
   func postings() {
-    var (index, _) = Self.index()
-    for number in 0..<40 {
-      index.add(PaletteEntry(target: .identifier("posted\(number)"), title: "Zq \(number) Öx"))
-      index.add(
-        PaletteEntry(
-          target: .identifier("command\(number * 13)"), title: "", keywords: ["jk"],
-          aliases: ["qz Xö \(number)"]))
-    }
+    let index = Self.indexWithNewAndMergedEntries(named: "posted", step: 13)
     let storage = index.storage
     let stride = PalettePostings.stride
     #expect(storage.postings.count == (index.entries.count + 63) / 64 * stride)
