@@ -167,6 +167,14 @@ extension StringProtocol {
   ///   ``MessageText/maximumQuotedLength`` scalars.
   package var shortenedForMessage: String {
     let limit = MessageText.maximumQuotedLength
+    // Most quoted texts are short and clean (a command, a key, a context): at most `limit`
+    // bytes are at most `limit` scalars, so one pass over the bytes says the text is already
+    // its message, without building it again scalar by scalar.
+    if utf8.count <= limit,
+      utf8.withContiguousStorageIfAvailable({ !MessageText.containsEscapedScalar($0) }) == true
+    {
+      return String(self)
+    }
     var result = String.UnicodeScalarView()
     var count = 0
     for scalar in unicodeScalars {

@@ -5,6 +5,44 @@ import Testing
 /// The word-at-a-time check for escaped scalars says what the scalar-by-scalar escaping does.
 @Suite("Message text")
 struct MessageTextTests {
+  /// ``Swift/StringProtocol/shortenedForMessage`` by its definition: each scalar escaped, at
+  /// most the limit of them, then `…`.
+  static func shortenedByDefinition(_ text: Substring) -> String {
+    let scalars = Array(text.unicodeScalars)
+    let kept = scalars.prefix(MessageText.maximumQuotedLength)
+    var result = String.UnicodeScalarView()
+    for scalar in kept { MessageText.append(scalar, to: &result) }
+    return String(result) + (scalars.count > kept.count ? "…" : "")
+  }
+
+  @Test("a shortened text is its scalars escaped up to the limit, on both sides of the limit")
+  func shortenedAroundTheLimit() {
+    let limit = MessageText.maximumQuotedLength
+    // Texts of 0 to limit + 2 scalars, of one and several bytes each, clean or with an
+    // escaped scalar at the start, in the middle or at the end, whole and as substrings.
+    for length in 0...(limit + 2) {
+      for filler in ["y", "é", "日", "👍"] {
+        let clean = String(repeating: filler, count: length)
+        var texts = [clean]
+        for escaped in ["\u{1B}", "\t", "\u{202E}", "\u{9B}"] where length > 0 {
+          for offset in Set([0, length / 2, length - 1]) {
+            var scalars = Array(clean.unicodeScalars)
+            scalars[offset] = escaped.unicodeScalars.first!
+            texts.append(String(String.UnicodeScalarView(scalars)))
+          }
+        }
+        for text in texts {
+          let expected = Self.shortenedByDefinition(text[...])
+          #expect(text.shortenedForMessage == expected, "\(text.debugDescription)")
+          let inner = ("x" + text + "x").dropFirst().dropLast()
+          #expect(inner.shortenedForMessage == Self.shortenedByDefinition(inner))
+        }
+      }
+    }
+    #expect(String(repeating: "y", count: limit).shortenedForMessage.count == limit)
+    #expect(String(repeating: "y", count: limit + 1).shortenedForMessage.hasSuffix("…"))
+  }
+
   @Test("a word's candidate bytes are exact in every lane, whatever the other lanes hold")
   func candidatesAreExact() {
     var state: UInt64 = 3
