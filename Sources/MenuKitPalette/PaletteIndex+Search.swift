@@ -165,10 +165,9 @@ extension PaletteIndex {
           storage.postings.withUnsafeBufferPointer { postings in
             let blocks = (buffers.entryMasks.count &+ 63) >> 6
             for block in 0..<blocks {
-              var bits = PalettePostings.entries(having: slots, in: postings, block: block)
-              while bits != 0 {
-                let entry = block &<< 6 | bits.trailingZeroBitCount
-                bits &= bits &- 1
+              let bits = PalettePostings.entries(having: slots, in: postings, block: block)
+              for bit in SetBits(bits) {
+                let entry = block &<< 6 | bit
                 var bonus = 0
                 while bonusEntry < entry {
                   nextBonus += 1
@@ -303,10 +302,8 @@ extension PaletteIndex {
         // The rest in index order: the entries of a tail from `rest` on, without a bonus.
         if position < entryCount {
           for block in 0..<blocks {
-            var bits = candidates[block]
-            while bits != 0 {
-              let entry = block &<< 6 | bits.trailingZeroBitCount
-              bits &= bits &- 1
+            for bit in SetBits(candidates[block]) {
+              let entry = block &<< 6 | bit
               examine(&local, entry, bonus: 0, tail: bounds.rankTails[entry], first: rest)
             }
           }
@@ -805,12 +802,10 @@ extension PaletteStorage {
         entryInitials.withUnsafeBufferPointer { initials in
           titleShapes.withUnsafeBufferPointer { titleShapes in
             otherShapes.withUnsafeBufferPointer { otherShapes in
-              entryOrders.withUnsafeBufferPointer { orders in
-                body(
-                  PaletteBoundBuffers(
-                    rankTails: rankTails, words: words, initials: initials,
-                    titleShapes: titleShapes, otherShapes: otherShapes, orders: orders))
-              }
+              body(
+                PaletteBoundBuffers(
+                  rankTails: rankTails, words: words, initials: initials,
+                  titleShapes: titleShapes, otherShapes: otherShapes))
             }
           }
         }
@@ -826,8 +821,6 @@ struct PaletteBoundBuffers {
   let initials: UnsafeBufferPointer<UInt64>
   let titleShapes: UnsafeBufferPointer<PaletteShape>
   let otherShapes: UnsafeBufferPointer<PaletteShape>
-  /// ``PaletteStorage/entryOrders``.
-  let orders: UnsafeBufferPointer<UInt64>
 
   /// The whole-word and acronym bonuses the entry's signatures allow each term.
   func titleBonuses(of terms: [PalettePatterns.Term], entry: Int) -> Int {

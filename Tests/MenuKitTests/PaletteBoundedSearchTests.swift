@@ -208,7 +208,8 @@ struct PaletteBoundedSearchTests {
             // The entry has the query's ordered pairs.
             let orders = entry * PaletteOrderSignature.words
             for (word, bits) in PaletteOrderSignature.required(terms).enumerated() {
-              #expect(bits & ~bounds.orders[orders + word] == 0, "\(query) in \(entry)")
+              #expect(
+                bits & ~index.storage.entryOrders[orders + word] == 0, "\(query) in \(entry)")
             }
             // And every slot the limited search requires.
             let slots = PalettePostings.slots(of: terms, pairCounts: index.storage.pairCounts)
